@@ -1,0 +1,26 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SheetLab",
+    products: [
+        .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
+        .library(name: "SheetEngine", targets: ["SheetEngine"]),
+    ],
+    targets: [
+        // Lua 5.4 from the system, plus a shim for the macros Swift cannot import.
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
+        ),
+        // The few C functions that must not be Swift: the allocator, the
+        // budget hook, the error trampoline and the guarded pattern matcher.
+        .target(name: "CLuaSupport", dependencies: ["CLua"]),
+        .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
+        .target(name: "SheetEngine"),
+        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
+        .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,2 @@
+import CLua
+import CLuaSupport

@@ -1,0 +1,3 @@
+import Testing
+@testable import LuaRuntime
+@Test func smoke() { #expect(Bool(true)) }

@@ -1,0 +1,3 @@
+import Testing
+@testable import SheetEngine
+@Test func smoke() { #expect(Bool(true)) }
