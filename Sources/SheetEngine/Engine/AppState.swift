@@ -1,0 +1,130 @@
+/// A presentation as seen from outside: what `state()` and `sheetlab` show.
+public struct PresentationState: Hashable, Sendable, Codable {
+    /// Position in the stack, 1 at the bottom.
+    public var level: Int
+    public var presenter: String
+    public var modifier: String
+    public var kind: PresentationKind
+    public var phase: Phase
+    /// When the running transition ends, if one is running.
+    public var phaseEnds: Int?
+    public var item: Value
+    public var itemID: String?
+    public var style: PresentationStyle
+    public var detent: String?
+    /// Height in points; while dragging, the dragged height.
+    public var height: Double
+    /// Active detents, smallest first.
+    public var detents: [ResolvedDetent]
+    /// What the content shows.
+    public var text: String
+    /// Views inside the content.
+    public var contentViews: [String]
+    public var interactiveDismissDisabled: Bool
+}
+
+/// A view's state as seen from outside.
+public struct ViewState: Hashable, Sendable, Codable {
+    public var name: String
+    public var parent: String?
+    /// The presentation level its presenter is at: 0 for the root window.
+    public var level: Int
+    /// Slots in declaration order with their values.
+    public var state: [Slot]
+
+    public struct Slot: Hashable, Sendable, Codable {
+        public var name: String
+        public var value: Value
+    }
+}
+
+/// A request held for a modifier.
+public struct HeldState: Hashable, Sendable, Codable {
+    public var presenter: String
+    public var modifier: String
+    public var item: Value
+    public var since: Int
+}
+
+/// Everything observable about an app at one moment, as a value.
+public struct AppState: Hashable, Sendable, Codable {
+    public var time: Int
+    public var profile: String
+    public var orientation: Orientation
+    /// The modal stack, bottom first.
+    public var presentations: [PresentationState]
+    public var views: [ViewState]
+    public var held: [HeldState]
+}
+
+extension SheetApp {
+    /// The app's state now, as a value.
+    public func state() -> AppState {
+        var levels: [Int: Int] = [:]
+        for (i, p) in presentations.enumerated() { levels[p.id] = i + 1 }
+        let stack = presentations.enumerated().map { i, p in
+            PresentationState(
+                level: i + 1, presenter: p.modifier.view, modifier: modifier(p.modifier)?.signature ?? p.kind.rawValue,
+                kind: p.kind, phase: p.phase, phaseEnds: p.phaseEnds, item: p.item, itemID: p.itemID, style: p.style,
+                detent: p.detent?.description, height: p.dragHeight ?? p.height, detents: p.detents,
+                text: p.content?.text ?? "", contentViews: p.contentViews,
+                interactiveDismissDisabled: p.content?.interactiveDismissDisabled ?? false)
+        }
+        let viewStates = viewNames.compactMap { name -> ViewState? in
+            guard let node = views[name] else { return nil }
+            let level: Int
+            if case .presentation(let id) = node.host { level = levels[id] ?? 0 } else { level = 0 }
+            return ViewState(
+                name: name, parent: node.parent, level: level,
+                state: node.slotOrder.map { ViewState.Slot(name: $0, value: node.state[$0] ?? .none) })
+        }
+        let heldStates = held.keys.sorted().flatMap { mod in
+            (held[mod] ?? []).map {
+                HeldState(presenter: mod.view, modifier: modifier(mod)?.signature ?? "", item: $0.item, since: $0.time)
+            }
+        }
+        return AppState(
+            time: now, profile: profile.name, orientation: orientation, presentations: stack, views: viewStates,
+            held: heldStates)
+    }
+
+    /// The modal stack now, bottom first.
+    public var stack: [PresentationState] { state().presentations }
+}
+
+extension Value: Codable {
+    /// Encodes as plain JSON: `null`, booleans, numbers, strings, arrays and
+    /// objects; a detent as its text form.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .none: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .int(let i): try c.encode(i)
+        case .double(let d): try c.encode(d)
+        case .string(let s): try c.encode(s)
+        case .detent(let d): try c.encode(d.description)
+        case .list(let l): try c.encode(l)
+        case .record(let r): try c.encode(r)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() {
+            self = .none
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let i = try? c.decode(Int.self) {
+            self = .int(i)
+        } else if let d = try? c.decode(Double.self) {
+            self = .double(d)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let l = try? c.decode([Value].self) {
+            self = .list(l)
+        } else {
+            self = .record(try c.decode([String: Value].self))
+        }
+    }
+}

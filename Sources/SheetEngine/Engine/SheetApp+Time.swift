@@ -1,0 +1,62 @@
+extension SheetApp {
+    /// Lets `ms` virtual milliseconds pass, completing every transition that
+    /// ends in that time, in time order (B01).
+    /// - Throws: `EngineError` for a negative duration.
+    public func advance(by ms: Int) throws(EngineError) {
+        guard ms >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(ms) ms)")) }
+        perform(user: false) { [self] in
+            let target = now + ms
+            var steps = 0
+            while let i = nextTransition(until: target) {
+                now = presentations[i].phaseEnds!
+                complete(i)
+                steps += 1
+                if steps > 100_000 {
+                    emit(Event(time: now, kind: .actionError, detail: "more than 100000 transitions in one advance; stopped"))
+                    break
+                }
+            }
+            now = max(now, target)
+        }
+    }
+
+    /// The time the next transition ends, if any.
+    public var nextTransitionTime: Int? {
+        presentations.compactMap(\.phaseEnds).min()
+    }
+
+    /// The transition ending first, no later than `target`; the lowest in the
+    /// stack among those ending together, so a nested group ends as one (B06).
+    func nextTransition(until target: Int) -> Int? {
+        var best: Int?
+        for (i, p) in presentations.enumerated() {
+            guard let t = p.phaseEnds, t <= target else { continue }
+            if best == nil || t < presentations[best!].phaseEnds! { best = i }
+        }
+        return best
+    }
+
+    func complete(_ index: Int) {
+        let p = presentations[index]
+        switch p.phase {
+        case .presenting:
+            presentations[index].phase = .presented
+            presentations[index].phaseEnds = nil
+            emit(Event(
+                time: now, kind: .presented, presenter: p.modifier.view, modifier: modifier(p.modifier)?.signature,
+                item: p.itemID, phase: .presented, detent: p.detent?.description, height: p.height))
+            if let action = p.content?.onAppear {
+                emit(Event(time: now, kind: .onAppear, presenter: p.modifier.view, item: p.itemID))
+                runAction(action, kind: .onAppear, presenter: p.modifier.view, detail: "onAppear")
+            }
+            if let cause = p.deferredDismiss, let i = presentationIndex(id: p.id) {
+                presentations[i].deferredDismiss = nil
+                beginDismiss(i, cause: cause)
+            }
+        case .dismissing:
+            finishDismiss(index)
+        case .presented:
+            presentations[index].phaseEnds = nil
+        }
+    }
+}

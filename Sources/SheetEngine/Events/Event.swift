@@ -1,0 +1,105 @@
+/// How serious an event is.
+public enum Severity: String, Sendable, Hashable, Codable {
+    case info
+    case warning
+    case error
+}
+
+/// What happened. Every change in the engine is one of these (time, kind,
+/// where, why) on the timeline.
+public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
+    // User actions.
+    case set, swipe, drag, release, rotate, backgroundTap, viewRemoved
+    // State and views.
+    case stateChanged, bodyEvaluated, contentUpdated, onChange
+    // Presentation lifecycle (B01-B09).
+    case request, presenting, presented, dismissing, dismissed, writeBack, onDismiss, onAppear
+    case queued, dropped, removed
+    // Detents (B17-B29).
+    case detentChanged, userChangedDetent, heightChanged, adapted
+    // Problems.
+    case alreadyPresenting, modifierIgnored, requestLost, dismissPrevented, dismissIgnored
+    case detentClamped, invalidSelection, oscillation
+    case policyError, contentError, actionError
+
+    /// The severity of events of this kind.
+    public var severity: Severity {
+        switch self {
+        case .alreadyPresenting, .modifierIgnored, .requestLost, .dismissIgnored, .detentClamped, .oscillation:
+            return .warning
+        case .invalidSelection, .policyError, .contentError, .actionError:
+            return .error
+        default:
+            return .info
+        }
+    }
+
+    /// Whether the kind records something a user did (as opposed to what the
+    /// app or the engine did in response).
+    public var isUserAction: Bool {
+        switch self {
+        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .viewRemoved: return true
+        default: return false
+        }
+    }
+}
+
+/// One entry on the timeline.
+public struct Event: Hashable, Sendable, Codable {
+    /// Virtual time in milliseconds.
+    public var time: Int
+    public var kind: EventKind
+    /// The view whose modifier the event concerns, if any.
+    public var presenter: String?
+    /// The modifier, as written in SwiftUI (`sheet(item:)`), if any.
+    public var modifier: String?
+    /// The item identity of the presentation concerned, if any.
+    public var item: String?
+    /// The phase the presentation is in after the event, if any.
+    public var phase: Phase?
+    /// The detent and height after the event, for detent events.
+    public var detent: String?
+    public var height: Double?
+    /// Who decided, for decisions: `stock` or a policy's name.
+    public var source: String?
+    /// Everything else, in words.
+    public var detail: String
+
+    public init(
+        time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
+        phase: Phase? = nil, detent: String? = nil, height: Double? = nil, source: String? = nil,
+        detail: String = ""
+    ) {
+        self.time = time
+        self.kind = kind
+        self.presenter = presenter
+        self.modifier = modifier
+        self.item = item
+        self.phase = phase
+        self.detent = detent
+        self.height = height
+        self.source = source
+        self.detail = detail
+    }
+
+    public var severity: Severity { kind.severity }
+}
+
+extension Event: CustomStringConvertible {
+    /// One line of the text timeline: `  500 ms  presented  ContentView sheet(item:) item=0  ...`.
+    public var description: String {
+        var parts: [String] = []
+        if let presenter { parts.append(modifier.map { "\(presenter).\($0)" } ?? presenter) }
+        if let item { parts.append("item=\(item)") }
+        if let detent { parts.append("detent=\(detent)") }
+        if let height { parts.append("height=\(Value.format((height * 10).rounded() / 10))") }
+        if let source, source != "stock" { parts.append("[\(source)]") }
+        if !detail.isEmpty { parts.append(detail) }
+        let time = String(time)
+        let pad = String(repeating: " ", count: max(0, 6 - time.count))
+        let kindText = kind.rawValue
+        let kindPad = String(repeating: " ", count: max(1, 18 - kindText.count))
+        let mark = severity == .info ? " " : (severity == .warning ? "!" : "E")
+        return "\(pad)\(time) ms \(mark) \(kindText)\(kindPad)\(parts.joined(separator: "  "))"
+    }
+}

@@ -1,0 +1,30 @@
+/// The events of a run, in order.
+///
+/// Appending is amortised O(1), so the per-event cost does not grow with the
+/// timeline's length. When `retains` is false only the count is kept (for
+/// exhaustive exploration, where nobody reads the history).
+public struct Timeline: Sendable {
+    public private(set) var events: [Event] = []
+    /// How many events were appended, retained or not.
+    public private(set) var count = 0
+    /// Whether events are kept.
+    public var retains = true
+
+    public init() {}
+
+    mutating func append(_ event: Event) {
+        count += 1
+        if retains { events.append(event) }
+    }
+
+    /// Events appended since `count` was `mark`.
+    public func events(since mark: Int) -> ArraySlice<Event> {
+        let dropped = count - events.count
+        return events[max(0, mark - dropped)...]
+    }
+
+    /// The timeline as text, one event per line.
+    public var text: String {
+        events.map(\.description).joined(separator: "\n")
+    }
+}

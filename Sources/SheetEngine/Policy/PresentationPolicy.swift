@@ -1,0 +1,244 @@
+/// Something that changes how the engine presents: the stock behaviour, a
+/// native Swift policy, or a Lua policy.
+///
+/// The engine asks a policy at each decision point. Returning `nil` means
+/// "stock behaviour"; so does leaving a hook out of `hooks`, which also
+/// spares the engine from building the context. A thrown `PolicyFailure`
+/// makes that one decision fall back to stock and is put on the timeline.
+public protocol PresentationPolicy: AnyObject {
+    /// The name shown on the timeline, for example `queue.lua`.
+    var name: String { get }
+    /// Which hooks this policy implements.
+    var hooks: PolicyHooks { get }
+    /// Custom detents this policy resolves (`detents.NAME` in Lua).
+    var customDetents: Set<String> { get }
+
+    /// A presentation was asked for (its binding was set).
+    func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision?
+    /// A presentation finished closing.
+    func dismissed(_ context: DismissedContext) throws(PolicyFailure) -> DismissedDecision?
+    /// A drag was released: choose a detent or dismissal.
+    func settle(_ context: SettleContext) throws(PolicyFailure) -> SettleDecision?
+    /// An interactive dismissal is about to happen; `false` vetoes it.
+    func shouldDismiss(_ context: ShouldDismissContext) throws(PolicyFailure) -> Bool?
+    /// Resolves a custom detent to a height, or `nil` to make it inactive.
+    func resolveDetent(_ name: String, _ context: DetentContext) throws(PolicyFailure) -> Double?
+}
+
+extension PresentationPolicy {
+    public var customDetents: Set<String> { [] }
+    public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? { nil }
+    public func dismissed(_ context: DismissedContext) throws(PolicyFailure) -> DismissedDecision? { nil }
+    public func settle(_ context: SettleContext) throws(PolicyFailure) -> SettleDecision? { nil }
+    public func shouldDismiss(_ context: ShouldDismissContext) throws(PolicyFailure) -> Bool? { nil }
+    public func resolveDetent(_ name: String, _ context: DetentContext) throws(PolicyFailure) -> Double? { nil }
+}
+
+/// The hooks a policy implements.
+public struct PolicyHooks: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    public static let request = PolicyHooks(rawValue: 1 << 0)
+    public static let dismissed = PolicyHooks(rawValue: 1 << 1)
+    public static let settle = PolicyHooks(rawValue: 1 << 2)
+    public static let shouldDismiss = PolicyHooks(rawValue: 1 << 3)
+}
+
+/// A policy hook failed: it raised an error, ran out of budget or returned
+/// something invalid. The message carries file:line where there is one.
+public struct PolicyFailure: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The hook's name as policy authors write it, for example `request`.
+    public var hook: String
+    /// The message, starting with `file:line:` when the failure has a location.
+    public var message: String
+    /// The Lua traceback, when there is one.
+    public var traceback: String?
+
+    public init(hook: String, message: String, traceback: String? = nil) {
+        self.hook = hook
+        self.message = message
+        self.traceback = traceback
+    }
+
+    public var description: String { message }
+}
+
+/// What to do with a presentation request.
+public enum RequestDecision: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Show it now. If the slot already shows an item with the same id, the
+    /// content is updated in place (B04); if anything else is in the way, the
+    /// request is ignored with a warning and the binding stays set (B05, B03).
+    case present
+    /// Hold it and present it when what this presenter shows has been dismissed (P01).
+    case queue
+    /// Ignore it; the binding is put back to what is shown.
+    case drop
+    /// Dismiss what this slot shows and present this request afterwards (B04).
+    case replace
+}
+
+/// Why a presentation is being dismissed.
+public enum DismissCause: String, Sendable, Hashable, Codable {
+    /// Swiped or dragged down by the user (B08).
+    case interactive
+    /// Its binding was cleared by code.
+    case binding
+    /// A `DismissAction` was called (B07).
+    case dismissAction
+    /// A new item with another id replaced it (B04).
+    case replaced
+    /// A presentation below it was dismissed (B06).
+    case nested
+}
+
+/// Why a modifier cannot present on this OS version.
+public enum BlockReason: String, Sendable, Hashable, Codable {
+    /// B10: not the last modifier on its view (iOS 14.4 and earlier).
+    case lastModifierWins
+    /// B11: attached to an `EmptyView` (iOS 15 and later).
+    case emptyViewHost
+}
+
+/// What a `request` hook sees.
+public struct RequestContext: Sendable, Hashable {
+    public var time: Int
+    /// The view whose modifier was triggered.
+    public var presenter: String
+    public var kind: PresentationKind
+    /// `sheet(item:)` and so on.
+    public var modifier: String
+    /// The binding's slot name.
+    public var binding: String
+    /// The requested item (or `true` for `isPresented`).
+    public var item: Value
+    public var itemID: String?
+    /// The phase of what this modifier currently shows, if anything.
+    public var phase: Phase?
+    /// The id of what this modifier currently shows.
+    public var currentItemID: String?
+    /// Requests this modifier holds (P01).
+    public var held: Int
+    /// A presentation from another modifier that occupies the same presenter (B05).
+    public var presenterBusyWith: String?
+    /// Why stock SwiftUI would not present from this modifier at all.
+    public var blocked: BlockReason?
+    /// What stock SwiftUI does with this request.
+    public var stock: RequestDecision
+    public var os: String
+}
+
+/// What a `dismissed` hook sees.
+public struct DismissedContext: Sendable, Hashable {
+    public var time: Int
+    public var presenter: String
+    public var kind: PresentationKind
+    public var modifier: String
+    public var binding: String
+    public var item: Value
+    public var itemID: String?
+    public var cause: DismissCause
+    /// Requests still held for this modifier, oldest first.
+    public var held: [Value]
+    /// The detent the sheet had when it closed.
+    public var detent: Detent?
+    /// The detent selection binding, if the content had one.
+    public var selection: StateRef?
+    public var os: String
+}
+
+/// What to do about held requests once a presentation has closed.
+public enum HeldAction: String, Sendable, Hashable, Codable {
+    /// Present the oldest held request (the stock answer when any are held).
+    case presentNext = "present_next"
+    /// Keep holding them.
+    case hold
+    /// Discard them; each is reported as dropped.
+    case dropHeld = "drop_held"
+}
+
+/// A `dismissed` hook's answer: what to do with held requests, and state to write.
+public struct DismissedDecision: Sendable, Hashable {
+    public var held: HeldAction?
+    public var writes: [StateWrite]
+
+    public init(held: HeldAction? = nil, writes: [StateWrite] = []) {
+        self.held = held
+        self.writes = writes
+    }
+}
+
+/// A write of a value into a state slot.
+public struct StateWrite: Sendable, Hashable {
+    public var ref: StateRef
+    public var value: Value
+
+    public init(_ ref: StateRef, _ value: Value) {
+        self.ref = ref
+        self.value = value
+    }
+}
+
+/// A detent as the sheet can settle on it: its value and resolved height.
+public struct ResolvedDetent: Sendable, Hashable, Codable {
+    public var detent: Detent
+    public var height: Double
+
+    public init(detent: Detent, height: Double) {
+        self.detent = detent
+        self.height = height
+    }
+
+    enum CodingKeys: String, CodingKey { case detent, height }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        detent = try Detent(parsing: c.decode(String.self, forKey: .detent))
+        height = try c.decode(Double.self, forKey: .height)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(detent.description, forKey: .detent)
+        try c.encode(height, forKey: .height)
+    }
+}
+
+/// What a `settle` hook sees when a drag is released (B26).
+public struct SettleContext: Sendable, Hashable {
+    public var presenter: String
+    /// Height of the sheet at release, in points.
+    public var height: Double
+    /// Release velocity in points per second; positive is downwards.
+    public var velocity: Double
+    /// Height after projecting the velocity (B26).
+    public var projected: Double
+    /// Active detents, smallest first.
+    public var detents: [ResolvedDetent]
+    public var current: Detent?
+    /// Whether an interactive dismissal is allowed.
+    public var canDismiss: Bool
+    /// What stock SwiftUI does.
+    public var stock: SettleDecision
+}
+
+/// Where a released sheet goes.
+public enum SettleDecision: Sendable, Hashable {
+    case detent(Detent)
+    case dismiss
+}
+
+/// What a `should_dismiss` hook sees.
+public struct ShouldDismissContext: Sendable, Hashable {
+    public var presenter: String
+    public var kind: PresentationKind
+    public var item: Value
+    public var itemID: String?
+    public var detent: Detent?
+}
+
+/// What a custom detent resolver sees (`PresentationDetent.Context`).
+public struct DetentContext: Sendable, Hashable {
+    /// The height the sheet appears in (B17).
+    public var maxDetentValue: Double
+    public var horizontalSizeClass: SizeClass
+    public var verticalSizeClass: SizeClass
+}

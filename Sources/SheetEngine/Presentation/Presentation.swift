@@ -1,0 +1,80 @@
+/// Which presenter (UIKit: view controller) a view belongs to: the root
+/// window, or the content of a presentation. A presenter shows at most one
+/// presentation at a time (B05), so presentations form a stack.
+public enum Host: Hashable, Sendable {
+    case root
+    case presentation(Int)
+}
+
+/// A presentation modifier: the view it is on and its index there.
+public struct ModifierID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    public var view: String
+    public var index: Int
+
+    public static func < (a: ModifierID, b: ModifierID) -> Bool {
+        a.view == b.view ? a.index < b.index : a.view < b.view
+    }
+
+    public var description: String { "\(view)#\(index)" }
+}
+
+/// How a presentation is shown on this device and orientation.
+public enum PresentationStyle: String, Sendable, Hashable, Codable {
+    /// An edge-attached sheet with detents (compact width).
+    case sheet
+    /// A form sheet, centred; detents do not apply (regular width, B19).
+    case formSheet
+    /// Full screen: a cover, or a sheet adapted in compact height (B20).
+    case fullScreen
+}
+
+/// A request held by the engine for a modifier (P01 `queue`, B04 `replace`).
+struct HeldRequest: Hashable {
+    var serial: Int
+    var item: Value
+    var time: Int
+}
+
+/// One live presentation.
+///
+/// Invariants: `phaseEnds` is set exactly when `phase` is `presenting` or
+/// `dismissing`; `detent` is one of `detents` when `style == .sheet` and
+/// detents are in effect; content views listed in `contentViews` exist in
+/// the view table with `host == .presentation(id)`.
+struct Presentation {
+    let id: Int
+    let modifier: ModifierID
+    let kind: PresentationKind
+    let trigger: PresentationTrigger
+    /// The presenter it was presented from.
+    let host: Host
+    var phase: Phase
+    var phaseEnds: Int?
+    var item: Value
+    var itemID: String?
+    /// Serial of the request that led to it: held requests for the same item
+    /// stay distinct (P01).
+    var request: Int
+    var content: SheetContent?
+    var contentViews: [String] = []
+    /// Slots read through bindings by the content (B14).
+    var dependencies: [StateRef] = []
+    var style: PresentationStyle = .sheet
+    /// Active detents, smallest first.
+    var detents: [ResolvedDetent] = []
+    var detent: Detent?
+    var height: Double = 0
+    var dragHeight: Double?
+    var dismissCause: DismissCause?
+    /// A dismissal asked for while presenting; starts when presented.
+    var deferredDismiss: DismissCause?
+    /// B04: what to present once this one is gone.
+    var replacement: HeldRequest?
+    /// B03: a request made while dismissing, which the write-back will overwrite.
+    var lostRequest: Value?
+    /// Whether its dismiss transition animates (B06: only the top one does).
+    var animated = true
+
+    /// The detent selection binding, when detents are in effect (B23).
+    var selection: StateRef?
+}

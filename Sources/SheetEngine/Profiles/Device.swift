@@ -1,0 +1,112 @@
+/// A horizontal or vertical size class, as SwiftUI reports it.
+public enum SizeClass: String, Sendable, Hashable, Codable {
+    case compact
+    case regular
+}
+
+/// Which way the device is held.
+public enum Orientation: String, Sendable, Hashable, Codable, CaseIterable {
+    case portrait
+    case landscape
+}
+
+/// Insets, in points, that content should keep clear of.
+public struct SafeArea: Sendable, Hashable, Codable {
+    public var top: Double
+    public var bottom: Double
+
+    public init(top: Double, bottom: Double) {
+        self.top = top
+        self.bottom = bottom
+    }
+}
+
+/// A device's geometry and size classes in one orientation.
+public struct DeviceLayout: Sendable, Hashable, Codable {
+    /// Screen width in points.
+    public var width: Double
+    /// Screen height in points.
+    public var height: Double
+    public var safeArea: SafeArea
+    public var horizontalSizeClass: SizeClass
+    public var verticalSizeClass: SizeClass
+    /// The height a sheet appears in (`PresentationDetent.Context.maxDetentValue`),
+    /// used to resolve detents (B17).
+    public var maxDetentValue: Double
+}
+
+/// A device the engine can simulate: its geometry in each orientation.
+///
+/// The numbers are points, taken from Apple's published screen sizes and
+/// safe areas. `maxDetentValue` is the screen height less the top safe area
+/// and the 10-point gap a large sheet leaves above it; Apple publishes no
+/// value, so treat it as an approximation that the profile pins down.
+public struct Device: Sendable, Hashable, Codable {
+    /// Short name used in profile names, for example `iphone15`.
+    public var id: String
+    /// Name shown to people, for example `iPhone 15`.
+    public var displayName: String
+    public var portrait: DeviceLayout
+    public var landscape: DeviceLayout
+    /// The size of a form sheet where sheets are not edge-attached (regular width).
+    public var formSheetHeight: Double
+
+    /// The layout in an orientation.
+    public func layout(_ orientation: Orientation) -> DeviceLayout {
+        orientation == .portrait ? portrait : landscape
+    }
+}
+
+extension Device {
+    /// Gap a large sheet leaves between its top and the top safe area.
+    static let largeSheetGap = 10.0
+
+    /// Builds a device from its portrait screen size and safe areas.
+    static func make(
+        id: String, displayName: String, width: Double, height: Double,
+        portraitSafeArea: SafeArea, landscapeSafeArea: SafeArea,
+        portraitClasses: (SizeClass, SizeClass), landscapeClasses: (SizeClass, SizeClass),
+        formSheetHeight: Double
+    ) -> Device {
+        func layout(_ w: Double, _ h: Double, _ safe: SafeArea, _ classes: (SizeClass, SizeClass)) -> DeviceLayout {
+            DeviceLayout(
+                width: w, height: h, safeArea: safe,
+                horizontalSizeClass: classes.0, verticalSizeClass: classes.1,
+                maxDetentValue: h - safe.top - largeSheetGap)
+        }
+        return Device(
+            id: id, displayName: displayName,
+            portrait: layout(width, height, portraitSafeArea, portraitClasses),
+            landscape: layout(height, width, landscapeSafeArea, landscapeClasses),
+            formSheetHeight: formSheetHeight)
+    }
+
+    /// Every device the engine knows, in the order `sheetlab profiles` lists them.
+    public static let all: [Device] = [
+        .make(
+            id: "iphonese", displayName: "iPhone SE (3rd generation)", width: 375, height: 667,
+            portraitSafeArea: SafeArea(top: 20, bottom: 0), landscapeSafeArea: SafeArea(top: 0, bottom: 0),
+            portraitClasses: (.compact, .regular), landscapeClasses: (.compact, .compact),
+            formSheetHeight: 667 - 20 - largeSheetGap),
+        .make(
+            id: "iphone15", displayName: "iPhone 15", width: 393, height: 852,
+            portraitSafeArea: SafeArea(top: 59, bottom: 34), landscapeSafeArea: SafeArea(top: 0, bottom: 21),
+            portraitClasses: (.compact, .regular), landscapeClasses: (.compact, .compact),
+            formSheetHeight: 852 - 59 - largeSheetGap),
+        .make(
+            id: "iphone15promax", displayName: "iPhone 15 Pro Max", width: 430, height: 932,
+            portraitSafeArea: SafeArea(top: 59, bottom: 34), landscapeSafeArea: SafeArea(top: 0, bottom: 21),
+            portraitClasses: (.compact, .regular), landscapeClasses: (.regular, .compact),
+            formSheetHeight: 932 - 59 - largeSheetGap),
+        .make(
+            id: "ipadpro11", displayName: "iPad Pro 11-inch", width: 834, height: 1194,
+            portraitSafeArea: SafeArea(top: 24, bottom: 20), landscapeSafeArea: SafeArea(top: 24, bottom: 20),
+            portraitClasses: (.regular, .regular), landscapeClasses: (.regular, .regular),
+            formSheetHeight: 620),
+        .make(
+            id: "mac", displayName: "Mac (window)", width: 1280, height: 800,
+            portraitSafeArea: SafeArea(top: 28, bottom: 0), landscapeSafeArea: SafeArea(top: 28, bottom: 0),
+            portraitClasses: (.regular, .regular), landscapeClasses: (.regular, .regular),
+            formSheetHeight: 500),
+    ]
+}

@@ -1,0 +1,100 @@
+/// A value held in a view's state slot: what a `@State` property holds.
+///
+/// Items for `sheet(item:)` are records with an `id` field, or plain
+/// strings and numbers, which are their own identity (as seed 002's
+/// `Identifiable where Self: Hashable` extension makes them).
+public enum Value: Hashable, Sendable {
+    case none
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case detent(Detent)
+    case list([Value])
+    /// A record; as an item, its `id` field is its identity.
+    case record([String: Value])
+
+    /// Whether the value is "empty" for a presentation binding: `nil` or `false`.
+    public var isEmpty: Bool {
+        switch self {
+        case .none, .bool(false): return true
+        default: return false
+        }
+    }
+
+    /// The identity of this value used as an item (B04), or nil when it has none.
+    public var itemID: String? {
+        switch self {
+        case .none, .bool, .list, .detent: return nil
+        case .int(let i): return String(i)
+        case .double(let d): return Value.format(d)
+        case .string(let s): return s
+        case .record(let fields):
+            guard let id = fields["id"], id.itemID != nil, !id.isRecordOrList else { return nil }
+            return id.itemID
+        }
+    }
+
+    var isRecordOrList: Bool {
+        switch self {
+        case .record, .list: return true
+        default: return false
+        }
+    }
+
+    /// A field of a record, or `.none`.
+    public subscript(field: String) -> Value {
+        if case .record(let fields) = self { return fields[field] ?? .none }
+        return .none
+    }
+
+    /// Formats a number without a trailing `.0` when it is whole.
+    static func format(_ d: Double) -> String {
+        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
+        return String(d)
+    }
+}
+
+extension Value: CustomStringConvertible {
+    /// A compact, Lua-like rendering used on the timeline: `nil`, `true`, `3`,
+    /// `"text"`, `{id = 0, title = "A"}`.
+    public var description: String {
+        switch self {
+        case .none: return "nil"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return Value.format(d)
+        case .string(let s): return "\"\(s)\""
+        case .detent(let d): return d.description
+        case .list(let items): return "{" + items.map(\.description).joined(separator: ", ") + "}"
+        case .record(let fields):
+            // Sorted so that the rendering is the same on every run.
+            let keys = fields.keys.sorted { a, b in a == "id" ? b != "id" : (b == "id" ? false : a < b) }
+            return "{" + keys.map { "\($0) = \(fields[$0]!.description)" }.joined(separator: ", ") + "}"
+        }
+    }
+}
+
+extension Value: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, ExpressibleByStringLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByNilLiteral
+{
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(nilLiteral: ()) { self = .none }
+}
+
+/// A state slot of a named view: where a binding points.
+public struct StateRef: Hashable, Sendable, CustomStringConvertible {
+    public var view: String
+    public var slot: String
+
+    public init(view: String, slot: String) {
+        self.view = view
+        self.slot = slot
+    }
+
+    /// `ContentView.isPresented`.
+    public var description: String { "\(view).\(slot)" }
+}

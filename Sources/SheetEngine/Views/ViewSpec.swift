@@ -1,0 +1,222 @@
+/// Code the simulated app runs: a button's action, `onDismiss`, `onChange`,
+/// `onAppear`. It drives the app through the same API a user does (set
+/// state, dismiss); the engine applies what it asks after the current step.
+/// A thrown error becomes an error event on the timeline.
+public typealias EngineAction = (SheetApp) throws -> Void
+
+/// The declaration of a view: what a SwiftUI `View` struct and its `body`
+/// say about state and presentation.
+public struct ViewSpec {
+    /// A unique name, for example `ContentView`.
+    public var name: String
+    /// Initial values of its `@State` slots.
+    public var state: [(String, Value)]
+    /// Slots that `body` reads outside any sheet content (B13).
+    public var bodyReads: Set<String>
+    /// `.onChange(of:)` observers; observing a slot makes `body` depend on it (B14).
+    public var onChange: [ChangeObserver]
+    /// Presentation modifiers in the order they are applied (B10).
+    public var modifiers: [PresentationModifier]
+    /// Environment object types this view provides to its subtree (B16).
+    public var environmentObjects: [String]
+    /// Child views.
+    public var children: [ViewSpec]
+
+    public init(
+        name: String, state: [(String, Value)] = [], bodyReads: Set<String> = [],
+        onChange: [ChangeObserver] = [], modifiers: [PresentationModifier] = [],
+        environmentObjects: [String] = [], children: [ViewSpec] = []
+    ) {
+        self.name = name
+        self.state = state
+        self.bodyReads = bodyReads
+        self.onChange = onChange
+        self.modifiers = modifiers
+        self.environmentObjects = environmentObjects
+        self.children = children
+    }
+}
+
+/// `.onChange(of: slot) { ... }`.
+public struct ChangeObserver {
+    public var slot: String
+    public var action: EngineAction?
+
+    public init(slot: String, action: EngineAction? = nil) {
+        self.slot = slot
+        self.action = action
+    }
+}
+
+/// `sheet` or `fullScreenCover`.
+public enum PresentationKind: String, Sendable, Hashable, Codable {
+    case sheet
+    case fullScreenCover
+}
+
+/// What drives a presentation modifier: a Boolean or an optional item binding.
+public enum PresentationTrigger: Hashable, Sendable {
+    /// `isPresented: $flag`.
+    case isPresented(StateRef)
+    /// `item: $item`.
+    case item(StateRef)
+
+    public var binding: StateRef {
+        switch self {
+        case .isPresented(let ref), .item(let ref): return ref
+        }
+    }
+
+    public var isItem: Bool {
+        if case .item = self { return true }
+        return false
+    }
+}
+
+/// Where a presentation modifier is attached (B11).
+public enum Attachment: Hashable, Sendable {
+    /// On the view itself.
+    case view
+    /// On a separate `EmptyView` in a `ZStack` beside the view; the name tells
+    /// several such hosts apart.
+    case emptyView(String)
+}
+
+/// Builds what a sheet shows. Called when the sheet is presented and whenever
+/// what it captured changes; a thrown error becomes an error event.
+public typealias ContentBuilder = (ContentContext) throws -> SheetContent
+
+/// `sheet(isPresented:onDismiss:content:)`, `sheet(item:)`,
+/// `fullScreenCover(isPresented:)`, `fullScreenCover(item:)`.
+public struct PresentationModifier {
+    public var kind: PresentationKind
+    public var trigger: PresentationTrigger
+    public var attachment: Attachment
+    public var onDismiss: EngineAction?
+    public var content: ContentBuilder?
+
+    public init(
+        kind: PresentationKind, trigger: PresentationTrigger, attachment: Attachment = .view,
+        onDismiss: EngineAction? = nil, content: ContentBuilder? = nil
+    ) {
+        self.kind = kind
+        self.trigger = trigger
+        self.attachment = attachment
+        self.onDismiss = onDismiss
+        self.content = content
+    }
+
+    /// `sheet(isPresented:)` as written in SwiftUI, for events.
+    public var signature: String {
+        "\(kind.rawValue)(\(trigger.isItem ? "item" : "isPresented"):)"
+    }
+}
+
+/// Where `.presentationDetents` is applied inside the sheet content (B21).
+public enum DetentsPlacement: String, Sendable, Hashable, Codable {
+    /// On the content's root view: takes effect.
+    case root
+    /// Inside a plain container such as `VStack`: takes effect.
+    case container
+    /// Inside a `NavigationStack`: has no effect.
+    case navigationStack
+    /// On a view that is not loaded when the sheet is presented: has no effect.
+    case notLoaded
+
+    /// Whether detents applied here take effect (B21).
+    public var takesEffect: Bool { self == .root || self == .container }
+}
+
+/// `.presentationDetents(_:selection:)` inside sheet content.
+public struct DetentsModifier: Hashable, Sendable {
+    /// The detents, in the order given (the set is unordered for SwiftUI; the
+    /// order only keeps the timeline stable).
+    public var detents: [Detent]
+    /// The selection binding, if any (B23, B24).
+    public var selection: StateRef?
+    public var placement: DetentsPlacement
+
+    public init(_ detents: [Detent], selection: StateRef? = nil, placement: DetentsPlacement = .root) {
+        var unique: [Detent] = []
+        for d in detents where !unique.contains(d) { unique.append(d) }
+        self.detents = unique
+        self.selection = selection
+        self.placement = placement
+    }
+}
+
+/// What a sheet's content closure returns.
+public struct SheetContent {
+    /// What the sheet shows, for example `表示中`.
+    public var text: String
+    /// A view inside the sheet, with its own state and modifiers (for nested
+    /// presentations, B05, B06).
+    public var view: ViewSpec?
+    public var detents: DetentsModifier?
+    /// `.interactiveDismissDisabled()` (B08).
+    public var interactiveDismissDisabled: Bool
+    /// `.presentationBackgroundInteraction(.enabled(upThrough:))` (B27).
+    public var backgroundInteractionUpThrough: Detent?
+    /// `.presentationCompactAdaptation(.sheet)`: stay a sheet in compact height (B20).
+    public var staysSheetInCompactHeight: Bool
+    /// Environment object types the content uses (B16).
+    public var usesEnvironmentObjects: [String]
+    /// Environment object types passed explicitly with `.environmentObject(_:)` (B16).
+    public var environmentObjects: [String]
+    /// `.onAppear`: runs when the present transition ends.
+    public var onAppear: EngineAction?
+
+    public init(
+        text: String = "", view: ViewSpec? = nil, detents: DetentsModifier? = nil,
+        interactiveDismissDisabled: Bool = false, backgroundInteractionUpThrough: Detent? = nil,
+        staysSheetInCompactHeight: Bool = false, usesEnvironmentObjects: [String] = [],
+        environmentObjects: [String] = [], onAppear: EngineAction? = nil
+    ) {
+        self.text = text
+        self.view = view
+        self.detents = detents
+        self.interactiveDismissDisabled = interactiveDismissDisabled
+        self.backgroundInteractionUpThrough = backgroundInteractionUpThrough
+        self.staysSheetInCompactHeight = staysSheetInCompactHeight
+        self.usesEnvironmentObjects = usesEnvironmentObjects
+        self.environmentObjects = environmentObjects
+        self.onAppear = onAppear
+    }
+}
+
+/// What a content closure can see.
+///
+/// B13: `state(_:)` returns the presenter's `@State` as captured at its last
+/// `body` evaluation, which can be stale. B14: `item` is passed fresh, and
+/// `binding(_:)` reads the live value (a `Binding` passed to a child view)
+/// and makes the content update when it changes.
+public final class ContentContext {
+    /// The item of a `sheet(item:)` presentation.
+    public let item: Value
+    /// The view whose modifier presents this content.
+    public let presenter: String
+    /// The current detent of the presentation, if it has one.
+    public let detent: Detent?
+    let captured: [String: Value]
+    let live: (StateRef) -> Value?
+    private(set) var bindingReads: [StateRef] = []
+
+    init(item: Value, presenter: String, detent: Detent?, captured: [String: Value], live: @escaping (StateRef) -> Value?) {
+        self.item = item
+        self.presenter = presenter
+        self.detent = detent
+        self.captured = captured
+        self.live = live
+    }
+
+    /// The presenter's state as captured by its last `body` evaluation (B13).
+    public func state(_ slot: String) -> Value { captured[slot] ?? .none }
+
+    /// The live value of a slot passed as a `Binding` (B14); `view` defaults
+    /// to the presenter.
+    public func binding(_ slot: String, view: String? = nil) -> Value {
+        let ref = StateRef(view: view ?? presenter, slot: slot)
+        if !bindingReads.contains(ref) { bindingReads.append(ref) }
+        return live(ref) ?? .none
+    }
+}
