@@ -81,6 +81,11 @@ extension SheetApp {
                 time: now, kind: .oscillation, presenter: mod.view, modifier: m.signature, item: item.itemID,
                 detail: "presented \(entry.count) times with no user input in between; stopped until the next user action (P05)"))
         }
+        // The binding goes back to empty so that it agrees with what is shown.
+        let ref = m.trigger.binding
+        if presentationIndex(of: mod) == nil, let current = value(ref), !current.isEmpty {
+            applyWrites([StateWrite(ref, m.trigger.isItem ? .none : .bool(false))], cause: .engine("oscillation guard"))
+        }
         return true
     }
 

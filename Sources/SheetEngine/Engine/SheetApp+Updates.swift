@@ -62,6 +62,8 @@ extension SheetApp {
         for w in writes {
             guard let old = views[w.ref.view]?.state[w.ref.slot] else { continue }
             let new = normalized(w.value, replacing: old)
+            // The user's action is recorded even when a policy then refuses the write.
+            if cause == .user { emitWrite(w.ref, new, cause: cause) }
             var store = true
             if cause.makesRequests, let mods = triggerIndex[w.ref] {
                 var rejected = 0
@@ -79,7 +81,7 @@ extension SheetApp {
             guard store, old != new else { continue }
             views[w.ref.view]!.state[w.ref.slot] = new
             changed.append(w.ref)
-            emitWrite(w.ref, new, cause: cause)
+            if cause != .user { emitWrite(w.ref, new, cause: cause) }
         }
         guard !changed.isEmpty || !actions.isEmpty else { return }
 

@@ -1,3 +1,0 @@
-import Testing
-@testable import SheetEngine
-@Test func smoke() { #expect(Bool(true)) }
