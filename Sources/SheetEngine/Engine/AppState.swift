@@ -64,7 +64,7 @@ extension SheetApp {
         for (i, p) in presentations.enumerated() { levels[p.id] = i + 1 }
         let stack = presentations.enumerated().map { i, p in
             PresentationState(
-                level: i + 1, presenter: p.modifier.view, modifier: modifier(p.modifier)?.signature ?? p.kind.rawValue,
+                level: i + 1, presenter: p.modifier.view, modifier: p.signature,
                 kind: p.kind, phase: p.phase, phaseEnds: p.phaseEnds, item: p.item, itemID: p.itemID, style: p.style,
                 detent: p.detent?.description, height: p.dragHeight ?? p.height, detents: p.detents,
                 text: p.content?.text ?? "", contentViews: p.contentViews,

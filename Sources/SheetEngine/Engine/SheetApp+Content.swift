@@ -11,7 +11,7 @@ extension SheetApp {
         if p.content?.detents != detentsBefore { layOut(k, initial: false) }
         if p.content?.text != before || reason != nil {
             emit(Event(
-                time: now, kind: .contentUpdated, presenter: p.modifier.view, modifier: modifier(p.modifier)?.signature,
+                time: now, kind: .contentUpdated, presenter: p.modifier.view, modifier: p.signature,
                 item: p.itemID, detail: ([reason].compactMap { $0 } + ["shows \"\(p.content?.text ?? "")\""]).joined(separator: "; ")))
         }
     }
@@ -19,8 +19,9 @@ extension SheetApp {
     /// Runs the content closure with what it can see: the item, the
     /// presenter's captured state (B13) and live bindings (B14).
     func evaluateContent(presentationID id: Int, initial: Bool) {
-        guard let i = presentationIndex(id: id), let m = modifier(presentations[i].modifier) else { return }
+        guard let i = presentationIndex(id: id) else { return }
         let p = presentations[i]
+        let m = p.definition
         guard let builder = m.content else {
             presentations[i].content = presentations[i].content ?? SheetContent()
             return

@@ -114,7 +114,7 @@ extension SheetApp {
             current = keptOrSmallest(p, active, initial: initial)  // B22
         }
         let height = active.first { $0.detent == current }!.height
-        let before = p
+        let (styleBefore, heightBefore, detentBefore) = (p.style, p.height, p.detent)
         presentations[index].style = style
         presentations[index].detents = active
         presentations[index].detent = current
@@ -124,11 +124,11 @@ extension SheetApp {
             applyWrites([StateWrite(selection, .detent(current))], cause: .engine("selection"))
         }
         guard !initial else { return }
-        if before.style != style {
+        if styleBefore != style {
             emit(Event(
                 time: now, kind: .adapted, presenter: p.modifier.view, item: p.itemID, detent: current.description,
-                height: height, detail: "\(before.style.rawValue) -> \(style.rawValue)" + (style == .fullScreen && p.kind == .sheet ? " (compact height, B20)" : "")))
-        } else if before.height != height || before.detent != current {
+                height: height, detail: "\(styleBefore.rawValue) -> \(style.rawValue)" + (style == .fullScreen && p.kind == .sheet ? " (compact height, B20)" : "")))
+        } else if heightBefore != height || detentBefore != current {
             emit(Event(
                 time: now, kind: .heightChanged, presenter: p.modifier.view, item: p.itemID, detent: current.description,
                 height: height, detail: "detents re-resolved: \(list(active))"))

@@ -128,11 +128,11 @@ extension SheetApp {
                     height: r.height, source: source,
                     detail: "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded())): settle"))
                 presentations[i].height = r.height
-                if d != p.detent {
+                if let before = p.detent, d != before {
                     presentations[i].detent = d
                     emit(Event(
                         time: now, kind: .userChangedDetent, presenter: p.modifier.view, item: p.itemID,
-                        detent: d.description, height: r.height, detail: "from \(p.detent?.description ?? "none") (B29)"))
+                        detent: d.description, height: r.height, detail: "from \(before) (B29)"))
                     if let selection = p.selection {
                         applyWrites([StateWrite(selection, .detent(d))], cause: .engine("selection"))
                     }

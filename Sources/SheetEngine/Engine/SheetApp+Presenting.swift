@@ -2,11 +2,15 @@ extension SheetApp {
     /// B10, B11: why stock SwiftUI never presents from this modifier on this OS.
     func blockReason(_ mod: ModifierID) -> BlockReason? {
         guard let node = views[mod.view], mod.index < node.modifiers.count else { return nil }
-        let m = node.modifiers[mod.index]
+        return blockReason(node, mod.index)
+    }
+
+    func blockReason(_ node: ViewNode, _ index: Int) -> BlockReason? {
+        let m = node.modifiers[index]
         if case .emptyView = m.attachment, !profile.os.emptyViewHostFires { return .emptyViewHost }
         if profile.os.lastModifierWins {
             let last = node.modifiers.indices.last { node.modifiers[$0].attachment == m.attachment }
-            if last != mod.index { return .lastModifierWins }
+            if last != index { return .lastModifierWins }
         }
         return nil
     }
@@ -15,8 +19,9 @@ extension SheetApp {
     /// `override` is set when a policy asked for the presentation explicitly,
     /// which routes around a blocked modifier (P04).
     func present(_ mod: ModifierID, item: Value, override: Bool, request: Int? = nil) {
-        guard let node = views[mod.view], let m = modifier(mod) else { return }
-        if let reason = blockReason(mod), !override {
+        guard let node = views[mod.view], mod.index < node.modifiers.count else { return }
+        let m = node.modifiers[mod.index]
+        if let reason = blockReason(node, mod.index), !override {
             let why =
                 reason == .lastModifierWins
                 ? "only the last presentation modifier on a view works on iOS \(profile.os.version) (B10)"
@@ -44,20 +49,18 @@ extension SheetApp {
         }
         if oscillationGuardStops(mod, m, item: item) { return }
 
-        var p = Presentation(
-            id: serial(), modifier: mod, kind: m.kind, trigger: m.trigger, host: node.host, phase: .presenting,
-            phaseEnds: now + profile.os.timings.present, item: m.trigger.isItem ? item : .bool(true),
-            itemID: m.trigger.isItem ? item.itemID : nil, request: request ?? serial())
-        p.content = nil
+        let p = Presentation(
+            id: serial(), modifier: mod, node: node, phase: .presenting, phaseEnds: now + profile.os.timings.present,
+            item: m.trigger.isItem ? item : .bool(true), itemID: m.trigger.isItem ? item.itemID : nil,
+            request: request ?? serial())
         presentations.append(p)
         evaluateContent(presentationID: p.id, initial: true)
         guard let k = presentationIndex(id: p.id) else { return }
         layOut(k, initial: true)
-        p = presentations[k]
         emit(Event(
             time: now, kind: .presenting, presenter: mod.view, modifier: m.signature, item: p.itemID,
             phase: .presenting, detent: p.detent?.description, height: p.height,
-            detail: "\(p.style.rawValue), ends at \(p.phaseEnds!) ms"))
+            note: .transition(p.style.rawValue, ends: p.phaseEnds!)))
     }
 
     func emitAlreadyPresenting(_ mod: ModifierID, _ m: PresentationModifier, item: Value, busy: Presentation) {
@@ -115,8 +118,8 @@ extension SheetApp {
         presentations[index].phaseEnds = ends
         presentations[index].dismissCause = cause
         emit(Event(
-            time: now, kind: .dismissing, presenter: p.modifier.view, modifier: modifier(p.modifier)?.signature,
-            item: p.itemID, phase: .dismissing, detail: "\(cause.rawValue), ends at \(ends) ms"))
+            time: now, kind: .dismissing, presenter: p.modifier.view, modifier: p.signature,
+            item: p.itemID, phase: .dismissing, note: .transition(cause.rawValue, ends: ends)))
         for j in presentations.indices where j > index && presentations[j].phase != .dismissing {
             presentations[j].phase = .dismissing
             presentations[j].phaseEnds = ends
@@ -124,7 +127,7 @@ extension SheetApp {
             presentations[j].animated = false
             let q = presentations[j]
             emit(Event(
-                time: now, kind: .dismissing, presenter: q.modifier.view, modifier: modifier(q.modifier)?.signature,
+                time: now, kind: .dismissing, presenter: q.modifier.view, modifier: q.signature,
                 item: q.itemID, phase: .dismissing, detail: "nested above \(describe(p)), not animated (B06)"))
         }
     }
@@ -137,7 +140,7 @@ extension SheetApp {
         presentations.removeSubrange(index...)
         for q in group {
             emit(Event(
-                time: now, kind: .dismissed, presenter: q.modifier.view, modifier: modifier(q.modifier)?.signature,
+                time: now, kind: .dismissed, presenter: q.modifier.view, modifier: q.signature,
                 item: q.itemID, detail: (q.dismissCause ?? .binding).rawValue))
             removeContentViews(of: q)
         }
@@ -146,7 +149,8 @@ extension SheetApp {
 
     func afterDismissal(_ q: Presentation) {
         let mod = q.modifier
-        guard let m = modifier(mod) else { return }
+        guard q.node.alive else { return }
+        let m = q.definition
         let ref = q.trigger.binding
         if q.replacement == nil {
             if let lost = q.lostRequest {
@@ -264,7 +268,7 @@ extension SheetApp {
             presentations.removeSubrange(i...)
             for q in group {
                 emit(Event(
-                    time: now, kind: .removed, presenter: q.modifier.view, modifier: modifier(q.modifier)?.signature,
+                    time: now, kind: .removed, presenter: q.modifier.view, modifier: q.signature,
                     item: q.itemID, detail: "presenter left the hierarchy; removed without a transition (B09)"))
                 removeContentViews(of: q)
             }
@@ -286,6 +290,7 @@ extension SheetApp {
     /// Drops a view's node, its trigger index entries and its held requests.
     func forget(_ name: String) {
         guard let node = views.removeValue(forKey: name) else { return }
+        node.alive = false
         for (i, m) in node.modifiers.enumerated() {
             let mod = ModifierID(view: name, index: i)
             triggerIndex[m.trigger.binding]?.removeAll { $0 == mod }

@@ -43,7 +43,7 @@ extension SheetApp {
             presentations[index].phase = .presented
             presentations[index].phaseEnds = nil
             emit(Event(
-                time: now, kind: .presented, presenter: p.modifier.view, modifier: modifier(p.modifier)?.signature,
+                time: now, kind: .presented, presenter: p.modifier.view, modifier: p.signature,
                 item: p.itemID, phase: .presented, detent: p.detent?.description, height: p.height))
             if let action = p.content?.onAppear {
                 emit(Event(time: now, kind: .onAppear, presenter: p.modifier.view, item: p.itemID))

@@ -105,18 +105,20 @@ extension SheetApp {
     }
 
     func emitWrite(_ ref: StateRef, _ value: Value, cause: WriteCause) {
-        let detail = "\(ref.slot) = \(value)"
+        let note = Note.write(slot: ref.slot, value: value, why: nil)
         switch cause {
         case .user:
-            emit(Event(time: now, kind: .set, presenter: ref.view, detail: detail))
+            emit(Event(time: now, kind: .set, presenter: ref.view, note: note))
         case .app:
-            emit(Event(time: now, kind: .stateChanged, presenter: ref.view, source: "app", detail: detail))
+            emit(Event(time: now, kind: .stateChanged, presenter: ref.view, source: "app", note: note))
         case .policy(let name):
-            emit(Event(time: now, kind: .stateChanged, presenter: ref.view, source: name, detail: detail))
+            emit(Event(time: now, kind: .stateChanged, presenter: ref.view, source: name, note: note))
         case .writeBack:
-            emit(Event(time: now, kind: .writeBack, presenter: ref.view, detail: detail))
+            emit(Event(time: now, kind: .writeBack, presenter: ref.view, note: note))
         case .engine(let why):
-            emit(Event(time: now, kind: .stateChanged, presenter: ref.view, source: "engine", detail: "\(detail) (\(why))"))
+            emit(Event(
+                time: now, kind: .stateChanged, presenter: ref.view, source: "engine",
+                note: .write(slot: ref.slot, value: value, why: why)))
         }
     }
 
@@ -176,11 +178,14 @@ extension SheetApp {
         guard let m = modifier(mod) else { return (true, nil) }
         if !m.trigger.isItem, !old.isEmpty, shown != nil, shown?.phase != .dismissing { return (true, nil) }
 
-        let context = requestContext(mod, modifier: m, item: new, shown: shown)
-        let (decision, source) = decideRequest(context)
+        let stock = stockRequest(m, item: new, shown: shown)
+        let (decision, source) =
+            policyHooks.contains(.request)
+            ? decideRequest(requestContext(mod, modifier: m, item: new, shown: shown, stock: stock))
+            : (stock, "stock")
         emit(Event(
             time: now, kind: .request, presenter: mod.view, modifier: m.signature, item: new.itemID ?? "\(new)",
-            source: source, detail: "-> \(decision.rawValue)"))
+            source: source, note: .decision(decision)))
         switch decision {
         case .present:
             return (true, .present(new, override: source != "stock"))
@@ -193,7 +198,7 @@ extension SheetApp {
             held[mod, default: []].append(HeldRequest(serial: serial(), item: new, time: now))
             emit(Event(
                 time: now, kind: .queued, presenter: mod.view, modifier: m.signature, item: new.itemID,
-                source: source, detail: "held (\(held[mod]!.count) waiting)"))
+                source: source, note: .held(held[mod]!.count)))
             return (false, nil)
         case .drop:
             emit(Event(
@@ -203,16 +208,23 @@ extension SheetApp {
         }
     }
 
-    func requestContext(_ mod: ModifierID, modifier m: PresentationModifier, item: Value, shown: Presentation?)
-        -> RequestContext
-    {
+    /// What stock SwiftUI does with a request: `replace` when the slot shows
+    /// another item (B04), otherwise `present`.
+    func stockRequest(_ m: PresentationModifier, item: Value, shown: Presentation?) -> RequestDecision {
+        guard let shown, shown.phase != .dismissing, m.trigger.isItem, shown.itemID != item.itemID else {
+            return .present
+        }
+        return .replace
+    }
+
+    func requestContext(
+        _ mod: ModifierID, modifier m: PresentationModifier, item: Value, shown: Presentation?, stock: RequestDecision
+    ) -> RequestContext {
         let host = views[mod.view]!.host
         var busyWith: String?
         if let i = presentationIndex(host: host), presentations[i].modifier != mod {
             busyWith = describe(presentations[i])
         }
-        let sameItem = shown.map { $0.phase != .dismissing && (!m.trigger.isItem || $0.itemID == item.itemID) }
-        let stock: RequestDecision = (shown != nil && sameItem == false && shown!.phase != .dismissing) ? .replace : .present
         return RequestContext(
             time: now, presenter: mod.view, kind: m.kind, modifier: m.signature, binding: m.trigger.binding.slot,
             item: item, itemID: item.itemID, phase: shown?.phase, currentItemID: shown?.itemID,
@@ -223,7 +235,6 @@ extension SheetApp {
     /// Asks the policies, in load order; the first answer wins. A failure
     /// falls back to stock and is put on the timeline.
     func decideRequest(_ context: RequestContext) -> (RequestDecision, String) {
-        guard policyHooks.contains(.request) else { return (context.stock, "stock") }
         for policy in policies where policy.hooks.contains(.request) {
             do {
                 if let d = try policy.request(context) { return (d, policy.name) }
@@ -242,8 +253,7 @@ extension SheetApp {
     }
 
     func describe(_ p: Presentation) -> String {
-        let sig = modifier(p.modifier)?.signature ?? p.kind.rawValue
-        return "\(p.modifier.view).\(sig)" + (p.itemID.map { " item=\($0)" } ?? "")
+        "\(p.modifier.view).\(p.signature)" + (p.itemID.map { " item=\($0)" } ?? "")
     }
 }
 

@@ -27,6 +27,12 @@ public final class SheetApp {
     public internal(set) var now: Int = 0
     /// Everything that happened so far.
     public internal(set) var timeline = Timeline()
+    /// Whether the timeline keeps its events (true by default). Exploration
+    /// that only counts events turns it off to save memory.
+    public var retainsEvents: Bool {
+        get { timeline.retains }
+        set { timeline.retains = newValue }
+    }
     /// How many presentations in a row a modifier may make with no user input
     /// between them before the oscillation guard stops it (P05).
     public var oscillationLimit = 3

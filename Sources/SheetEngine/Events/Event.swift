@@ -45,7 +45,7 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 /// One entry on the timeline.
-public struct Event: Hashable, Sendable, Codable {
+public struct Event: Hashable, Sendable {
     /// Virtual time in milliseconds.
     public var time: Int
     public var kind: EventKind
@@ -62,8 +62,10 @@ public struct Event: Hashable, Sendable, Codable {
     public var height: Double?
     /// Who decided, for decisions: `stock` or a policy's name.
     public var source: String?
-    /// Everything else, in words.
-    public var detail: String
+    /// Everything else, in words. Rendered when read, so that emitting an
+    /// event costs no string building on the engine's hot path.
+    public var detail: String { note.text }
+    var note: Note
 
     public init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
@@ -79,10 +81,78 @@ public struct Event: Hashable, Sendable, Codable {
         self.detent = detent
         self.height = height
         self.source = source
-        self.detail = detail
+        self.note = .text(detail)
+    }
+
+    init(
+        time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
+        phase: Phase? = nil, detent: String? = nil, height: Double? = nil, source: String? = nil, note: Note
+    ) {
+        self.init(
+            time: time, kind: kind, presenter: presenter, modifier: modifier, item: item, phase: phase, detent: detent,
+            height: height, source: source)
+        self.note = note
     }
 
     public var severity: Severity { kind.severity }
+}
+
+/// An event's detail, kept as data until someone reads it.
+enum Note: Hashable, Sendable {
+    case text(String)
+    /// `slot = value`, with why the engine wrote it.
+    case write(slot: String, value: Value, why: String?)
+    /// `-> present`.
+    case decision(RequestDecision)
+    /// `interactive, ends at 1250 ms`.
+    case transition(String, ends: Int)
+    /// `held (1 waiting)`.
+    case held(Int)
+
+    var text: String {
+        switch self {
+        case .text(let s): return s
+        case .write(let slot, let value, let why): return "\(slot) = \(value)" + (why.map { " (\($0))" } ?? "")
+        case .decision(let d): return "-> \(d.rawValue)"
+        case .transition(let what, let ends): return "\(what), ends at \(ends) ms"
+        case .held(let n): return "held (\(n) waiting)"
+        }
+    }
+}
+
+extension Event: Codable {
+    enum CodingKeys: String, CodingKey {
+        case time, kind, presenter, modifier, item, phase, detent, height, source, detail, severity
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            time: try c.decode(Int.self, forKey: .time), kind: try c.decode(EventKind.self, forKey: .kind),
+            presenter: try c.decodeIfPresent(String.self, forKey: .presenter),
+            modifier: try c.decodeIfPresent(String.self, forKey: .modifier),
+            item: try c.decodeIfPresent(String.self, forKey: .item),
+            phase: try c.decodeIfPresent(Phase.self, forKey: .phase),
+            detent: try c.decodeIfPresent(String.self, forKey: .detent),
+            height: try c.decodeIfPresent(Double.self, forKey: .height),
+            source: try c.decodeIfPresent(String.self, forKey: .source),
+            detail: try c.decodeIfPresent(String.self, forKey: .detail) ?? "")
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(time, forKey: .time)
+        try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(presenter, forKey: .presenter)
+        try c.encodeIfPresent(modifier, forKey: .modifier)
+        try c.encodeIfPresent(item, forKey: .item)
+        try c.encodeIfPresent(phase, forKey: .phase)
+        try c.encodeIfPresent(detent, forKey: .detent)
+        try c.encodeIfPresent(height, forKey: .height)
+        try c.encodeIfPresent(source, forKey: .source)
+        try c.encode(detail, forKey: .detail)
+        try c.encode(severity, forKey: .severity)
+    }
 }
 
 extension Event: CustomStringConvertible {

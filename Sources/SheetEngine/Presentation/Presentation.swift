@@ -35,19 +35,27 @@ struct HeldRequest: Hashable {
     var time: Int
 }
 
-/// One live presentation.
+/// One live presentation. A reference type: the engine mutates it in place
+/// on hot paths, and nothing outside the engine holds one.
 ///
 /// Invariants: `phaseEnds` is set exactly when `phase` is `presenting` or
 /// `dismissing`; `detent` is one of `detents` when `style == .sheet` and
 /// detents are in effect; content views listed in `contentViews` exist in
 /// the view table with `host == .presentation(id)`.
-struct Presentation {
+final class Presentation {
     let id: Int
     let modifier: ModifierID
-    let kind: PresentationKind
-    let trigger: PresentationTrigger
+    /// The presenter's view node and the modifier as declared there, kept so
+    /// that hot paths need no lookups.
+    let node: ViewNode
+    let definition: PresentationModifier
+    var kind: PresentationKind { definition.kind }
+    var trigger: PresentationTrigger { definition.trigger }
     /// The presenter it was presented from.
     let host: Host
+
+    /// Its signature, `sheet(item:)`.
+    var signature: String { definition.signature }
     var phase: Phase
     var phaseEnds: Int?
     var item: Value
@@ -77,4 +85,20 @@ struct Presentation {
 
     /// The detent selection binding, when detents are in effect (B23).
     var selection: StateRef?
+
+    init(
+        id: Int, modifier: ModifierID, node: ViewNode, phase: Phase, phaseEnds: Int?, item: Value, itemID: String?,
+        request: Int
+    ) {
+        self.id = id
+        self.modifier = modifier
+        self.node = node
+        self.definition = node.modifiers[modifier.index]
+        self.host = node.host
+        self.phase = phase
+        self.phaseEnds = phaseEnds
+        self.item = item
+        self.itemID = itemID
+        self.request = request
+    }
 }

@@ -89,8 +89,8 @@ public typealias ContentBuilder = (ContentContext) throws -> SheetContent
 /// `sheet(isPresented:onDismiss:content:)`, `sheet(item:)`,
 /// `fullScreenCover(isPresented:)`, `fullScreenCover(item:)`.
 public struct PresentationModifier {
-    public var kind: PresentationKind
-    public var trigger: PresentationTrigger
+    public let kind: PresentationKind
+    public let trigger: PresentationTrigger
     public var attachment: Attachment
     public var onDismiss: EngineAction?
     public var content: ContentBuilder?
@@ -104,12 +104,11 @@ public struct PresentationModifier {
         self.attachment = attachment
         self.onDismiss = onDismiss
         self.content = content
+        self.signature = "\(kind.rawValue)(\(trigger.isItem ? "item" : "isPresented"):)"
     }
 
     /// `sheet(isPresented:)` as written in SwiftUI, for events.
-    public var signature: String {
-        "\(kind.rawValue)(\(trigger.isItem ? "item" : "isPresented"):)"
-    }
+    public let signature: String
 }
 
 /// Where `.presentationDetents` is applied inside the sheet content (B21).
