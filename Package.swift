@@ -19,8 +19,11 @@ let package = Package(
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
         .target(name: "SheetEngine"),
+        // The command line's logic, apart from its thin executable.
+        .target(name: "SheetLabCLI", dependencies: ["SheetEngine"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
+        .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,83 @@
+/// An option a subcommand accepts: `--profile NAME`, `--policy P` (repeatable), `--quiet`.
+public struct OptionSpec: Sendable {
+    /// The long name, with its dashes: `--profile`.
+    public var name: String
+    /// The placeholder shown in help, or nil for a flag that takes no value.
+    public var valueName: String?
+    public var help: String
+    /// Whether it may be given more than once.
+    public var repeatable: Bool
+    /// A short alias, `-p`, if any.
+    public var short: String?
+
+    public init(_ name: String, value: String? = nil, repeatable: Bool = false, short: String? = nil, help: String) {
+        self.name = name
+        self.valueName = value
+        self.help = help
+        self.repeatable = repeatable
+        self.short = short
+    }
+
+    var takesValue: Bool { valueName != nil }
+}
+
+/// A subcommand's arguments: its options and positional arguments, and the
+/// words `--help` prints.
+public struct CommandSpec: Sendable {
+    public var name: String
+    /// One line: what it does.
+    public var summary: String
+    /// The positional arguments as written in the usage line: `FILE`, `[PATH]...`.
+    public var positionalUsage: String
+    public var minPositionals: Int
+    public var maxPositionals: Int?
+    public var options: [OptionSpec]
+    /// More text after the options: details, examples.
+    public var discussion: String
+
+    public init(
+        name: String, summary: String, positionalUsage: String = "", minPositionals: Int = 0,
+        maxPositionals: Int? = 0, options: [OptionSpec] = [], discussion: String = ""
+    ) {
+        self.name = name
+        self.summary = summary
+        self.positionalUsage = positionalUsage
+        self.minPositionals = minPositionals
+        self.maxPositionals = maxPositionals
+        self.options = options
+        self.discussion = discussion
+    }
+
+    /// `sheetlab run FILE [--policy P]... [--profile NAME]`.
+    public var usage: String {
+        var parts = ["sheetlab", name]
+        if !positionalUsage.isEmpty { parts.append(positionalUsage) }
+        for o in options {
+            let value = o.valueName.map { " \($0)" } ?? ""
+            parts.append("[\(o.name)\(value)]" + (o.repeatable ? "..." : ""))
+        }
+        return parts.joined(separator: " ")
+    }
+
+    /// The full `--help` text.
+    public var help: String {
+        var lines = ["\(summary)", "", "Usage: \(usage)"]
+        if !options.isEmpty {
+            lines.append("")
+            lines.append("Options:")
+            let rows = options.map { o -> (String, String) in
+                let short = o.short.map { "\($0), " } ?? ""
+                return ("  \(short)\(o.name)\(o.valueName.map { " \($0)" } ?? "")", o.help)
+            } + [("  -h, --help", "Show this help.")]
+            let width = rows.map(\.0.count).max() ?? 0
+            for (left, right) in rows {
+                lines.append(left + String(repeating: " ", count: width - left.count + 2) + right)
+            }
+        }
+        if !discussion.isEmpty {
+            lines.append("")
+            lines.append(discussion)
+        }
+        return lines.joined(separator: "\n")
+    }
+}
