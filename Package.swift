@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
         .library(name: "SheetEngine", targets: ["SheetEngine"]),
+        .executable(name: "sheetlab", targets: ["sheetlab"]),
     ],
     targets: [
         // Lua 5.4 from the system, plus a shim for the macros Swift cannot import.
@@ -21,6 +22,7 @@ let package = Package(
         .target(name: "SheetEngine"),
         // The command line's logic, apart from its thin executable.
         .target(name: "SheetLabCLI", dependencies: ["SheetEngine"]),
+        .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),

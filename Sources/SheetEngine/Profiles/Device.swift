@@ -61,12 +61,13 @@ extension Device {
     /// Gap a large sheet leaves between its top and the top safe area.
     static let largeSheetGap = 10.0
 
-    /// Builds a device from its portrait screen size and safe areas.
+    /// Builds a device from its portrait screen size and safe areas. A device
+    /// that does not rotate (a Mac window) has the same layout both ways.
     static func make(
         id: String, displayName: String, width: Double, height: Double,
         portraitSafeArea: SafeArea, landscapeSafeArea: SafeArea,
         portraitClasses: (SizeClass, SizeClass), landscapeClasses: (SizeClass, SizeClass),
-        formSheetHeight: Double
+        formSheetHeight: Double, rotates: Bool = true
     ) -> Device {
         func layout(_ w: Double, _ h: Double, _ safe: SafeArea, _ classes: (SizeClass, SizeClass)) -> DeviceLayout {
             DeviceLayout(
@@ -77,7 +78,9 @@ extension Device {
         return Device(
             id: id, displayName: displayName,
             portrait: layout(width, height, portraitSafeArea, portraitClasses),
-            landscape: layout(height, width, landscapeSafeArea, landscapeClasses),
+            landscape: rotates
+                ? layout(height, width, landscapeSafeArea, landscapeClasses)
+                : layout(width, height, portraitSafeArea, portraitClasses),
             formSheetHeight: formSheetHeight)
     }
 
@@ -107,6 +110,6 @@ extension Device {
             id: "mac", displayName: "Mac (window)", width: 1280, height: 800,
             portraitSafeArea: SafeArea(top: 28, bottom: 0), landscapeSafeArea: SafeArea(top: 28, bottom: 0),
             portraitClasses: (.regular, .regular), landscapeClasses: (.regular, .regular),
-            formSheetHeight: 500),
+            formSheetHeight: 500, rotates: false),
     ]
 }

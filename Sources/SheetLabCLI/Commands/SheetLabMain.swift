@@ -1,0 +1,77 @@
+/// The version `sheetlab --version` prints.
+public let sheetLabVersion = "0.1.0"
+
+/// `sheetlab`: dispatches to a subcommand and returns the exit code.
+///
+/// - Parameters:
+///   - arguments: the words after the program name.
+///   - out: where to write.
+public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitCode {
+    guard let first = arguments.first else {
+        out.error(topLevelHelp)
+        return .usage
+    }
+    switch first {
+    case "-h", "--help", "help":
+        if first == "help", arguments.count > 1, let spec = subcommands.first(where: { $0.spec.name == arguments[1] })?.spec {
+            out.line(spec.help)
+        } else {
+            out.line(topLevelHelp)
+        }
+        return .ok
+    case "--version", "version":
+        out.line("sheetlab \(sheetLabVersion)")
+        return .ok
+    default:
+        break
+    }
+    guard let command = subcommands.first(where: { $0.spec.name == first }) else {
+        out.error(
+            "sheetlab: unknown command '\(first)'; expected one of \(subcommands.map(\.spec.name).joined(separator: ", "))")
+        out.error("Run 'sheetlab --help' for usage.")
+        return .usage
+    }
+    do {
+        let parsed = try parseArguments(Array(arguments.dropFirst()), for: command.spec)
+        if parsed.wantsHelp {
+            out.line(command.spec.help)
+            return .ok
+        }
+        let code = command.run(parsed, out)
+        out.flush()
+        return code
+    } catch {
+        out.error("sheetlab \(command.spec.name): \(error.message)")
+        out.error("Run 'sheetlab \(command.spec.name) --help' for usage.")
+        return .usage
+    }
+}
+
+/// A subcommand: its spec and what it does.
+struct Subcommand: Sendable {
+    var spec: CommandSpec
+    var run: @Sendable (ParsedArguments, Output) -> ExitCode
+}
+
+let subcommands: [Subcommand] = [
+    Subcommand(spec: ProfilesCommand.spec, run: ProfilesCommand.run),
+]
+
+/// `sheetlab --help`.
+var topLevelHelp: String {
+    let width = subcommands.map(\.spec.name.count).max() ?? 0
+    let list = subcommands.map {
+        "  \($0.spec.name)" + String(repeating: " ", count: width - $0.spec.name.count + 2) + $0.spec.summary
+    }
+    return ([
+        "sheetlab \(sheetLabVersion): design and check how SwiftUI sheets behave, on a virtual clock.",
+        "",
+        "Usage: sheetlab COMMAND [OPTIONS]",
+        "",
+        "Commands:",
+    ] + list + [
+        "",
+        "Run 'sheetlab COMMAND --help' for a command's options; 'sheetlab --version' for the version.",
+        "Exit codes: 0 ok, 1 a failed expectation or check, 2 a usage error, 3 a script error.",
+    ]).joined(separator: "\n")
+}

@@ -1,0 +1,93 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Where a command writes: standard output and standard error, with colour
+/// only on a terminal and never when `NO_COLOR` is set.
+public final class Output {
+    /// Text written so far, when capturing (tests); nil when writing to the process's streams.
+    public private(set) var captured: (out: String, err: String)?
+    /// Whether standard output gets ANSI colour.
+    public let colorOut: Bool
+    /// Whether standard error gets ANSI colour.
+    public let colorErr: Bool
+
+    /// Writes to the process's standard output and error.
+    public init() {
+        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
+        colorOut = !noColor && isatty(1) == 1
+        colorErr = !noColor && isatty(2) == 1
+        captured = nil
+    }
+
+    /// Captures output in memory, without colour.
+    public init(capturing: Bool) {
+        colorOut = false
+        colorErr = false
+        captured = ("", "")
+    }
+
+    /// Writes a line to standard output.
+    public func line(_ text: String = "") { write(text + "\n") }
+
+    /// Writes text to standard output (buffered; see `flush()`).
+    public func write(_ text: String) {
+        if captured != nil {
+            captured!.out += text
+        } else {
+            buffer += text
+            if buffer.utf8.count >= 1 << 16 { flush() }
+        }
+    }
+
+    /// Writes a line to standard error, after flushing standard output so
+    /// that the two stay in order on a terminal.
+    public func error(_ text: String) {
+        if captured != nil {
+            captured!.err += text + "\n"
+        } else {
+            flush()
+            Output.writeAll(2, text + "\n")
+        }
+    }
+
+    /// Writes out what standard output has buffered.
+    public func flush() {
+        guard captured == nil, !buffer.isEmpty else { return }
+        Output.writeAll(1, buffer)
+        buffer = ""
+    }
+
+    deinit { flush() }
+
+    private var buffer = ""
+
+    private static func writeAll(_ fd: Int32, _ text: String) {
+        var bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw in
+                Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+            }
+            if n <= 0 { return }
+            offset += n
+        }
+    }
+
+    /// Wraps `text` in an ANSI style when colour is on for that stream.
+    public func styled(_ text: String, _ style: Style, stderr: Bool = false) -> String {
+        guard stderr ? colorErr : colorOut else { return text }
+        return "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m"
+    }
+
+    /// ANSI styles.
+    public enum Style: String {
+        case bold = "1"
+        case red = "31"
+        case green = "32"
+        case yellow = "33"
+        case dim = "2"
+    }
+}

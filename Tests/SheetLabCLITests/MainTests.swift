@@ -1,0 +1,47 @@
+import Testing
+
+@testable import SheetLabCLI
+
+/// The top-level command: help, version, unknown commands, exit codes.
+@Suite struct MainTests {
+    func run(_ args: [String]) -> (ExitCode, String, String) {
+        let out = Output(capturing: true)
+        let code = sheetLabMain(args, out: out)
+        return (code, out.captured!.out, out.captured!.err)
+    }
+
+    @Test func noArguments_printsHelpToStderr_usageError() {
+        let (code, out, err) = run([])
+        #expect(code == .usage)
+        #expect(out.isEmpty)
+        #expect(err.contains("Usage: sheetlab COMMAND"))
+    }
+
+    @Test func help_andVersion() {
+        #expect(run(["--help"]).0 == .ok)
+        #expect(run(["--help"]).1.contains("Commands:"))
+        #expect(run(["--version"]).1 == "sheetlab \(sheetLabVersion)\n")
+        #expect(run(["help", "profiles"]).1.contains("Usage: sheetlab profiles"))
+    }
+
+    @Test func unknownCommand_isAUsageError() {
+        let (code, _, err) = run(["frobnicate"])
+        #expect(code == .usage)
+        #expect(err.contains("unknown command 'frobnicate'; expected one of"))
+    }
+
+    @Test func profiles_listsDevicesAndVersions() {
+        let (code, out, _) = run(["profiles"])
+        #expect(code == .ok)
+        for name in ["iPhone SE", "iPhone 15 Pro Max", "iPad Pro", "Mac", "14.4", "16.4", "18", "783 / 383"] {
+            #expect(out.contains(name), "\(name)")
+        }
+    }
+
+    @Test func subcommandHelp_andBadFlag() {
+        #expect(run(["profiles", "--help"]).1.contains("Usage: sheetlab profiles"))
+        let (code, _, err) = run(["profiles", "--bogus"])
+        #expect(code == .usage)
+        #expect(err.contains("unknown option '--bogus'"))
+    }
+}

@@ -1,0 +1,254 @@
+---@meta
+-- SheetLab's Lua API, for lua-language-server (LuaCATS annotations).
+-- Scenario files, the REPL and `sheetlab serve` share these functions.
+-- Declarations mirror SwiftUI's spelling (isPresented, onDismiss, ...);
+-- data handed to scripts (stack entries, events, policy contexts) uses
+-- Lua's snake_case.
+
+---A state slot: "slot" (resolved among all views; must be unique) or "View.slot".
+---@alias sheetlab.Slot string
+
+---A detent in text form: "medium", "large", "fraction(0.75)", "height(200)", "custom(bar)".
+---@alias sheetlab.Detent string
+
+---@alias sheetlab.Value nil|boolean|number|string|table
+
+---@class sheetlab.ContentContext
+---@field item sheetlab.Value The item of a `sheet(item:)` presentation (fresh, B14).
+---@field state table<string, sheetlab.Value> The presenter's state as captured by its last `body` evaluation (may be stale, B13).
+---@field presenter string The view whose modifier presents this content.
+---@field detent sheetlab.Detent|nil The presentation's current detent.
+---@field binding fun(slot: sheetlab.Slot): sheetlab.Value Reads a slot live, as a `Binding` passed to a child view does (B14).
+
+---What a content function returns (or just a string: the text).
+---@class sheetlab.Content
+---@field text? string What the sheet shows.
+---@field view? sheetlab.View A view inside the sheet, with its own state and modifiers (nesting, B05).
+---@field presentationDetents? sheetlab.Detent[] Detents (B17); needs iOS 16 (B28).
+---@field selection? sheetlab.Slot Detent selection binding (B23, B24).
+---@field placement? "root"|"container"|"navigationStack"|"notLoaded" Where presentationDetents is applied (B21). Default "root".
+---@field interactiveDismissDisabled? boolean (B08)
+---@field backgroundInteraction? sheetlab.Detent `.enabled(upThrough:)` (B27, iOS 16.4).
+---@field compactAdaptation? "sheet"|"fullScreen" `presentationCompactAdaptation` (B20, iOS 16.4).
+---@field environmentObject? string[] Environment object types passed explicitly (B16).
+---@field uses? string[] Environment object types the content reads (B16).
+---@field onAppear? fun() Runs when the present transition ends.
+
+---@class sheetlab.Modifier
+---@field isPresented? sheetlab.Slot A Boolean binding.
+---@field item? sheetlab.Slot An optional item binding; items are tables with an `id`, or strings/numbers.
+---@field onDismiss? fun() Runs when the dismissal has finished (B02).
+---@field content? fun(c: sheetlab.ContentContext): (sheetlab.Content|string)|sheetlab.Content|string
+---@field attach? string Attach to a separate EmptyView with this name instead of the view (B11).
+
+---@class sheetlab.View
+---@field name string Unique view name, e.g. "ContentView".
+---@field parent? string Add under this view instead of as a root view.
+---@field state? table Slots: array entries are names starting as nil; `name = value` entries set an initial value.
+---@field reads? string[] Slots `body` reads outside any sheet content (B13).
+---@field onChange? table `{ "slot" }` or `{ slot = function(value) end }` (B14).
+---@field environmentObject? string[] Environment object types this view provides (B16).
+---@field modifiers? sheetlab.Modifier[] Presentation modifiers, in the order applied (B10).
+---@field children? sheetlab.View[] Child views.
+
+---@class sheetlab.Presentation
+---@field level integer 1 at the bottom of the stack.
+---@field presenter string
+---@field modifier string e.g. "sheet(item:)"
+---@field kind "sheet"|"fullScreenCover"
+---@field phase "presenting"|"presented"|"dismissing"
+---@field ends integer|nil When the running transition ends (ms).
+---@field item sheetlab.Value
+---@field item_id string|nil
+---@field style "sheet"|"formSheet"|"fullScreen"
+---@field detent sheetlab.Detent|nil
+---@field height number Points.
+---@field detents {detent: sheetlab.Detent, height: number}[] Active detents, smallest first.
+---@field text string What the content shows.
+
+---@class sheetlab.Event
+---@field index integer Position on the timeline, from 1.
+---@field time integer ms
+---@field kind string e.g. "presenting", "requestLost"
+---@field severity "info"|"warning"|"error"
+---@field presenter string|nil
+---@field modifier string|nil
+---@field item string|nil
+---@field phase string|nil
+---@field detent string|nil
+---@field height number|nil
+---@field source string|nil Who decided: "stock" or a policy's name.
+---@field detail string
+
+---Builds a `sheet` modifier.
+---@param m sheetlab.Modifier
+---@return sheetlab.Modifier
+function sheet(m) end
+
+---Builds a `fullScreenCover` modifier.
+---@param m sheetlab.Modifier
+---@return sheetlab.Modifier
+function fullScreenCover(m) end
+
+---Adds a view (and its children) to the app.
+---@param v sheetlab.View
+---@return string name
+function view(v) end
+
+---Removes a view and its subtree (B09).
+---@param name string
+function remove(name) end
+
+---Chooses the device and OS, e.g. "iphone15-ios17"; before the first view. With no argument, returns the current profile's numbers.
+---@param name? string
+---@return {name: string, device: string, os: string, orientation: string, width: number, height: number, max_detent_value: number}
+function profile(name) end
+
+---Starts a fresh app (on another profile if given), keeping the loaded policies.
+---@param profile_name? string
+function reset(profile_name) end
+
+---Loads (or reloads) a policy file; relative paths are relative to the scenario file.
+---@param path string
+---@return string name
+function policy(path) end
+
+---Whether the profile's OS version is at least `version` (for compatibility wrappers, B28).
+---@param version string
+---@return boolean
+function os_at_least(version) end
+
+---Sets state as a button's action does. `set{ a = 1, b = 2 }` writes several slots in one update.
+---@overload fun(writes: table<sheetlab.Slot, sheetlab.Value>)
+---@param slot sheetlab.Slot
+---@param value sheetlab.Value
+function set(slot, value) end
+
+---Reads a slot.
+---@param slot sheetlab.Slot
+---@return sheetlab.Value
+function get(slot) end
+
+---Swipes the top presentation down (B08).
+function swipe() end
+
+---Drags the top sheet to a height in points (B25).
+---@param height number
+function drag(height) end
+
+---Releases a drag with a velocity in points per second, positive downwards (B26).
+---@param velocity? number
+function release(velocity) end
+
+---Calls the DismissAction of the presentation `view` is in; the top one when omitted (B07).
+---@param view? string
+function dismiss(view) end
+
+---Rotates the device.
+---@param orientation "portrait"|"landscape"
+function rotate(orientation) end
+
+---Taps the presenter behind the top sheet (B27).
+---@return boolean reached
+function tap_background() end
+
+---Lets `ms` milliseconds pass; with no argument, until no transition is running.
+---@param ms? integer
+function advance(ms) end
+
+---Virtual time in ms.
+---@return integer
+function now() end
+
+---The modal stack, bottom first.
+---@return sheetlab.Presentation[]
+function stack() end
+
+---The top presentation, or nil.
+---@return sheetlab.Presentation|nil
+function top() end
+
+---Everything observable: time, profile, orientation, presentations, views, held requests.
+---@return table
+function state() end
+
+---Events on the timeline after index `since` (all when omitted).
+---@param since? integer
+---@return sheetlab.Event[]
+function timeline(since) end
+
+---Events since the previous call of `events()` (or the start).
+---@return sheetlab.Event[]
+function events() end
+
+---Records a failure (file:line, message) when `condition` is false; the scenario goes on.
+---@param condition any
+---@param message? string
+function expect(condition, message) end
+
+---Records a failure when `seen` and `expected` differ (deep comparison), showing both.
+---@param seen any
+---@param expected any
+---@param message? string
+function expect_eq(seen, expected, message) end
+
+---A policy file returns a table of hooks; every hook is optional.
+---@class sheetlab.Policy
+---@field request? fun(ctx: sheetlab.RequestContext): ("present"|"queue"|"drop"|"replace"|nil)
+---@field dismissed? fun(ctx: sheetlab.DismissedContext): ("present_next"|"hold"|"drop_held"|{held?: string, set?: table<sheetlab.Slot, sheetlab.Value>}|nil)
+---@field settle? fun(ctx: sheetlab.SettleContext): (sheetlab.Detent|"dismiss"|nil)
+---@field should_dismiss? fun(ctx: sheetlab.ShouldDismissContext): boolean|nil
+---@field detents? table<string, fun(ctx: sheetlab.DetentContext): number|nil>
+---@field invariants? table<string, fun(state: table): (boolean, string?)>
+
+---@class sheetlab.RequestContext
+---@field time integer
+---@field presenter string
+---@field kind "sheet"|"fullScreenCover"
+---@field modifier string
+---@field binding string
+---@field item sheetlab.Value
+---@field item_id string|nil
+---@field phase "presenting"|"presented"|"dismissing"|nil What this modifier shows now, if anything.
+---@field current_item_id string|nil
+---@field held integer Requests this modifier holds.
+---@field busy_with string|nil Another presentation occupying the presenter (B05).
+---@field blocked "last_modifier_wins"|"empty_view_host"|nil Why stock SwiftUI would not present at all (B10, B11).
+---@field stock "present"|"replace" What stock SwiftUI does.
+---@field os string
+
+---@class sheetlab.DismissedContext
+---@field time integer
+---@field presenter string
+---@field kind "sheet"|"fullScreenCover"
+---@field modifier string
+---@field binding string
+---@field item sheetlab.Value
+---@field item_id string|nil
+---@field cause "interactive"|"binding"|"dismissAction"|"replaced"|"nested"
+---@field held sheetlab.Value[] Requests still held, oldest first.
+---@field detent sheetlab.Detent|nil
+---@field selection sheetlab.Slot|nil The detent selection binding, "View.slot".
+---@field os string
+
+---@class sheetlab.SettleContext
+---@field presenter string
+---@field height number
+---@field velocity number
+---@field projected number
+---@field detents {detent: sheetlab.Detent, height: number}[]
+---@field current sheetlab.Detent|nil
+---@field can_dismiss boolean
+---@field stock string A detent or "dismiss".
+
+---@class sheetlab.ShouldDismissContext
+---@field presenter string
+---@field kind "sheet"|"fullScreenCover"
+---@field item sheetlab.Value
+---@field item_id string|nil
+---@field detent sheetlab.Detent|nil
+
+---@class sheetlab.DetentContext
+---@field max_detent_value number
+---@field horizontal_size_class "compact"|"regular"
+---@field vertical_size_class "compact"|"regular"
