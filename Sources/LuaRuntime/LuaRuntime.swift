@@ -1,2 +1,174 @@
 import CLua
 import CLuaSupport
+
+/// A sandboxed Lua 5.4 state that runs untrusted scripts under limits.
+///
+/// Scripts see the base library without `dofile`/`loadfile` (and with a
+/// text-only `load`), `table`, `string` (without `dump`), `math`, `utf8`,
+/// `coroutine` and `os.clock`/`os.time`/`os.date`, as read-only tables, plus
+/// the host's globals, also read-only. Each chunk has its own globals.
+/// Memory is capped; every call has a CPU budget that `pcall` cannot
+/// swallow. A Lua error never unwinds through Swift frames.
+///
+/// Not thread-safe: use a runtime from one thread at a time. Only an
+/// interrupt may come from another thread (`makeInterruptHandle()`).
+///
+/// ```swift
+/// let lua = try LuaRuntime()
+/// let chunk = try lua.load(source: "return 1 + 2", chunkName: "sum.lua")
+/// let results = try lua.call(chunk)   // [.integer(3)]
+/// ```
+public final class LuaRuntime {
+    let handle: OpaquePointer
+    let main: LuaState
+    /// The thread Lua code runs on now: main, or the coroutine a host
+    /// function was called from. Calls from Swift run on it.
+    var active: LuaState
+    let serial: UInt64
+    var hostFunctions: [HostFunction] = []
+    /// Registry references dropped by Swift, released at the next call.
+    var pendingReleases: [Int32] = []
+    var callBudgetNanoseconds: Int64
+
+    /// The limits in force. Changing the memory cap takes effect at once.
+    public var limits: LuaLimits {
+        didSet { applyLimits() }
+    }
+
+    /// Receives each line a script prints (without the newline). Default:
+    /// standard output. It must not call back into the runtime.
+    public var printHandler: (String) -> Void = { print($0) }
+
+    /// Warnings from `warn(...)` and from Lua, oldest first; the oldest are
+    /// dropped past `maximumWarnings`.
+    public private(set) var warnings: [String] = []
+
+    /// How many warnings are kept.
+    public static let maximumWarnings = 100
+
+    /// Opens a sandboxed state.
+    ///
+    /// - Parameter limits: memory cap and budgets.
+    /// - Throws: `.memory` if the state cannot be created.
+    public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
+        guard let handle = sl_runtime_open(max(limits.memory, 0)) else {
+            throw LuaError(.memory, "cannot open a Lua state")
+        }
+        self.handle = handle
+        self.main = LuaState(sl_runtime_main_state(handle))
+        self.active = main
+        self.serial = sl_runtime_serial(handle)
+        self.limits = limits
+        self.callBudgetNanoseconds = LuaRuntime.nanoseconds(milliseconds: limits.callBudgetMilliseconds)
+        sl_runtime_set_host(
+            handle, Unmanaged.passUnretained(self).toOpaque(),
+            { state, context, index in
+                let runtime = Unmanaged<LuaRuntime>.fromOpaque(context!).takeUnretainedValue()
+                return runtime.dispatchHostFunction(LuaState(state!), index: Int(index))
+            },
+            { context, bytes, length in
+                let runtime = Unmanaged<LuaRuntime>.fromOpaque(context!).takeUnretainedValue()
+                runtime.printHandler(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
+            },
+            { context, bytes, length in
+                let runtime = Unmanaged<LuaRuntime>.fromOpaque(context!).takeUnretainedValue()
+                runtime.addWarning(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
+            })
+    }
+
+    deinit {
+        sl_runtime_close(handle)
+    }
+
+    // MARK: Memory
+
+    /// Bytes the Lua state uses now.
+    public var memoryInUse: Int { Int(sl_runtime_memory_used(handle)) }
+
+    /// Runs a full garbage collection.
+    public func collectGarbage() {
+        releasePending()
+        active.collectGarbage()
+    }
+
+    // MARK: Warnings
+
+    /// Forgets the collected warnings.
+    public func clearWarnings() {
+        warnings.removeAll()
+    }
+
+    func addWarning(_ warning: String) {
+        if warnings.count >= LuaRuntime.maximumWarnings { warnings.removeFirst() }
+        warnings.append(warning)
+    }
+
+    // MARK: Interrupts
+
+    /// Stops the running call (the outermost one, so every nested call
+    /// unwinds too) with an `.interrupted` error. Does nothing when idle.
+    public func interrupt() {
+        sl_runtime_interrupt(handle)
+    }
+
+    /// A handle that can interrupt this runtime from another thread (for a
+    /// REPL's Ctrl-C).
+    public func makeInterruptHandle() -> LuaInterruptHandle {
+        LuaInterruptHandle(handle)
+    }
+
+    // MARK: Internals
+
+    static func nanoseconds(milliseconds: Int) -> Int64 {
+        let (product, overflow) = Int64(clamping: max(milliseconds, 0)).multipliedReportingOverflow(by: 1_000_000)
+        return overflow ? Int64.max : product
+    }
+
+    func applyLimits() {
+        sl_runtime_set_memory_limit(handle, max(limits.memory, 0))
+        callBudgetNanoseconds = LuaRuntime.nanoseconds(milliseconds: limits.callBudgetMilliseconds)
+    }
+
+    func releaseLater(_ reference: Int32) {
+        pendingReleases.append(reference)
+    }
+
+    func releasePending() {
+        for reference in pendingReleases { active.releaseReference(reference) }
+        pendingReleases.removeAll(keepingCapacity: true)
+    }
+
+    func checkOwner(of function: LuaFunction) throws(LuaError) {
+        guard function.runtimeSerial == serial else {
+            throw LuaError(.badValue, "function belongs to another Lua runtime")
+        }
+    }
+
+    func checkOwner(of environment: LuaEnvironment) throws(LuaError) {
+        guard environment.runtimeSerial == serial else {
+            throw LuaError(.badValue, "environment belongs to another Lua runtime")
+        }
+    }
+}
+
+/// Interrupts a runtime from any thread. Keeps no Lua state alive: after
+/// the runtime is gone, `interrupt()` does nothing.
+public final class LuaInterruptHandle: @unchecked Sendable {
+    // The C runtime is reference counted and `sl_runtime_interrupt` takes
+    // the watchdog's lock, so sharing the pointer across threads is safe.
+    private let runtime: OpaquePointer
+
+    init(_ runtime: OpaquePointer) {
+        sl_runtime_retain(runtime)
+        self.runtime = runtime
+    }
+
+    deinit {
+        sl_runtime_release(runtime)
+    }
+
+    /// Stops the runtime's running call with an `.interrupted` error.
+    public func interrupt() {
+        sl_runtime_interrupt(runtime)
+    }
+}

@@ -1,5 +1,124 @@
+// The C half of LuaRuntime: what must not be Swift because it runs inside
+// the Lua VM (allocator, budget hook, library replacements that raise Lua
+// errors) or on another thread (the watchdog).
+//
+// Every function here that takes a lua_State is safe to call from Swift
+// outside a protected call: none of them raises a Lua error (they report
+// failure through their result instead).
 #ifndef SHEETLAB_CLUASUPPORT_H
 #define SHEETLAB_CLUASUPPORT_H
-#include <lua.h>
-int sl_support_version(void);
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct lua_State;
+
+/// One sandboxed Lua state with its allocator, budget guard and host hooks.
+typedef struct sl_runtime sl_runtime;
+
+/// Why a guarded call was stopped from outside.
+enum {
+    SL_STOP_NONE = 0,
+    SL_STOP_BUDGET = 1,
+    SL_STOP_INTERRUPT = 2,
+};
+
+/// What a host dispatcher returns besides a result count (>= 0). In both
+/// error cases the dispatcher has pushed the message; the trampoline raises
+/// it once the Swift frames are gone.
+enum {
+    /// Raise the message, prefixed with the caller's position ("file:line: ").
+    SL_HOST_ERROR = -1,
+    /// Raise the message as it is (it already carries a position).
+    SL_HOST_ERROR_RAW = -2,
+};
+
+/// Called by the trampoline for a host function; `index` names the function.
+/// Returns a result count, or SL_HOST_ERROR / SL_HOST_ERROR_RAW.
+typedef int (*sl_host_dispatch)(struct lua_State *L, void *context, int index);
+/// Receives a complete line of text (print output, a warning).
+typedef void (*sl_text_sink)(void *context, const char *bytes, size_t length);
+
+// MARK: Life cycle
+
+/// Opens a sandboxed state. Returns NULL if the state cannot be created.
+sl_runtime *sl_runtime_open(size_t memory_limit);
+/// Closes the state (with the budget hook armed, so no script code runs) and
+/// drops the opener's reference.
+void sl_runtime_close(sl_runtime *rt);
+/// Keeps the runtime's memory alive for another owner (an interrupt handle).
+void sl_runtime_retain(sl_runtime *rt);
+void sl_runtime_release(sl_runtime *rt);
+struct lua_State *sl_runtime_main_state(sl_runtime *rt);
+/// A number no other runtime of this process has (pointers are reused).
+uint64_t sl_runtime_serial(const sl_runtime *rt);
+void sl_runtime_set_host(sl_runtime *rt, void *context, sl_host_dispatch dispatch,
+                         sl_text_sink print, sl_text_sink warn);
+
+// MARK: Memory
+
+size_t sl_runtime_memory_used(const sl_runtime *rt);
+size_t sl_runtime_memory_limit(const sl_runtime *rt);
+void sl_runtime_set_memory_limit(sl_runtime *rt, size_t limit);
+
+// MARK: Calls
+
+/// Calls the function below `nargs` arguments on thread L under a budget, with
+/// a message handler, as a new guarded level.
+/// stack: fn, args -> results (nresults, or all if LUA_MULTRET) | message
+/// Needs 1 free stack slot. `stop` receives the SL_STOP_* state of this level
+/// and the levels around it when the call ended.
+int sl_runtime_pcall(sl_runtime *rt, struct lua_State *L, int nargs, int nresults,
+                     int64_t budget_ns, int *stop);
+/// The traceback and fallback position ("file:line:") recorded by the message
+/// handler of the last failed call; empty strings if none.
+const char *sl_runtime_last_traceback(const sl_runtime *rt);
+const char *sl_runtime_last_where(const sl_runtime *rt);
+/// Stops the outermost running call with "interrupted". Any thread.
+void sl_runtime_interrupt(sl_runtime *rt);
+/// Depth of guarded calls now running (0 when idle).
+int sl_runtime_depth(const sl_runtime *rt);
+
+// MARK: Chunks and environments
+
+/// Loads text (never binary) as a chunk whose _ENV is the table at env_index,
+/// or a fresh sandbox environment if env_index is 0. Counts against the
+/// memory cap.
+/// stack: -> fn | message
+int sl_runtime_load(sl_runtime *rt, struct lua_State *L, const char *text, size_t length,
+                    const char *chunkname, int env_index);
+/// stack: -> env (a fresh sandbox environment: own globals over the shared base)
+void sl_runtime_push_environment(sl_runtime *rt, struct lua_State *L);
+
+// MARK: Host values
+
+/// stack: -> closure (a host function dispatched with `index`)
+void sl_runtime_push_host_function(sl_runtime *rt, struct lua_State *L, int index);
+/// Sets base[name], or library[name] when `library` is not NULL (creating the
+/// read-only library on first use). Returns 0 if `library` names a value that
+/// is not a host library.
+/// stack: value ->
+int sl_runtime_set_global(sl_runtime *rt, struct lua_State *L, const char *library,
+                          const char *name, size_t name_length);
+/// Wraps the table on top as a read-only view: an empty proxy whose metatable
+/// is the table itself (fields "__index", "__newindex", "__metatable",
+/// "__pairs", "__len" are added to it).
+/// stack: data -> proxy
+void sl_runtime_make_readonly(struct lua_State *L);
+/// If the table at `index` is a read-only view (of a library or a snapshot),
+/// pushes the table it shows and returns 1; otherwise pushes nothing, returns 0.
+/// stack: -> target | (nothing)
+int sl_runtime_push_view_target(struct lua_State *L, int index);
+/// Whether `name` is one of the fields sl_runtime_make_readonly adds.
+int sl_is_reserved_field(const char *name, size_t length);
+
+// MARK: Inspection
+
+/// The position of the Lua code at `level` ("file", line); 0 if there is none.
+int sl_where(struct lua_State *L, int level, char *file, size_t file_size, int *line);
+/// Test support: pushes a table with the stock string functions the pattern
+/// guard replaced (find, match, gmatch, gsub, rep).
+/// stack: -> table
+void sl_runtime_push_stock_string_functions(sl_runtime *rt, struct lua_State *L);
+
 #endif

@@ -1,0 +1,280 @@
+// The budget guard: guarded call levels, the count hook that stops a tripped
+// call, and the watchdog thread that trips calls over their CPU budget.
+//
+// Why a watchdog and not a permanent count hook: a hook installed with a
+// count makes every VM instruction go through the hook machinery. Here the
+// hook is disarmed while a call runs within budget; the watchdog arms it
+// (count 1) only when a call must stop. The armed hook then raises on every
+// instruction, so pcall, xpcall handlers and __close handlers in the script
+// cannot swallow the error.
+#define _GNU_SOURCE
+#include "sl_internal.h"
+
+#include <pthread.h>
+#include <sched.h>
+#include <string.h>
+#include <time.h>
+
+#define SL_WATCHDOG_PERIOD_NS (5 * 1000 * 1000)
+
+// MARK: Trip state
+
+/// The SL_STOP_* kind of the first tripped level among levels[0 ..< upto].
+int sl_stop_kind(sl_runtime *rt, int upto) {
+    for (int i = 0; i < upto; i++) {
+        sl_level *lv = &rt->levels[i];
+        uint64_t tripped = atomic_load_explicit(&lv->tripped_id, memory_order_acquire);
+        if (tripped != 0 && tripped == atomic_load_explicit(&lv->id, memory_order_relaxed))
+            return atomic_load_explicit(&lv->trip_kind, memory_order_relaxed);
+    }
+    return SL_STOP_NONE;
+}
+
+int sl_stop_kind_now(sl_runtime *rt) {
+    return sl_stop_kind(rt, atomic_load_explicit(&rt->depth, memory_order_relaxed));
+}
+
+void sl_raise_stop(lua_State *L, int kind, int level) {
+    luaL_where(L, level);
+    lua_pushstring(L, kind == SL_STOP_INTERRUPT ? "interrupted" : "budget exceeded");
+    lua_concat(L, 2);
+    lua_error(L);
+    __builtin_unreachable();
+}
+
+/// For C loops: raises if a running level is tripped.
+void sl_poll(lua_State *L, sl_runtime *rt) {
+    int kind = sl_stop_kind_now(rt);
+    if (kind != SL_STOP_NONE)
+        sl_raise_stop(L, kind, 1);
+}
+
+// MARK: The hook
+
+void sl_arm(lua_State *L) {
+    lua_sethook(L, sl_hook, LUA_MASKCOUNT, 1);
+}
+
+void sl_hook(lua_State *L, lua_Debug *ar) {
+    (void)ar;
+    sl_runtime *rt = sl_rt(L);
+    int depth = atomic_load_explicit(&rt->depth, memory_order_relaxed);
+    int kind = sl_stop_kind(rt, depth);
+    if (kind != SL_STOP_NONE)
+        sl_raise_stop(L, kind, 0);
+    if (depth == 0 || !rt->script_mode) {
+        luaL_where(L, 0);
+        lua_pushliteral(L, "Lua code cannot run outside a guarded call");
+        lua_concat(L, 2);
+        lua_error(L);
+    }
+    /* Armed for a call that has ended: not ours to stop. */
+    lua_sethook(L, NULL, 0, 0);
+}
+
+/// Puts L's hook in the state the guard invariants ask for: armed when idle
+/// or when a running level is tripped, disarmed otherwise.
+void sl_sync_hook(sl_runtime *rt, lua_State *L) {
+    int depth = atomic_load_explicit(&rt->depth, memory_order_relaxed);
+    if (depth == 0 || sl_stop_kind(rt, depth) != SL_STOP_NONE)
+        sl_arm(L);
+    else if (lua_gethook(L) != NULL)
+        lua_sethook(L, NULL, 0, 0);
+}
+
+/// Before resuming `co` from `from`: the coroutine runs under the resumer's
+/// hook state and becomes the current thread.
+void sl_enter_thread(sl_runtime *rt, lua_State *from, lua_State *co) {
+    lua_sethook(co, lua_gethook(from), lua_gethookmask(from), lua_gethookcount(from));
+    atomic_store(&rt->current, co);
+}
+
+/// After `co` yielded, returned or failed: the resumer is current again, and
+/// is armed if the watchdog tripped a level while the coroutine ran.
+void sl_leave_thread(sl_runtime *rt, lua_State *from) {
+    atomic_store(&rt->current, from);
+    if (sl_stop_kind_now(rt) != SL_STOP_NONE)
+        sl_arm(from);
+}
+
+// MARK: Guarded calls
+
+static void set_cpu_clock(sl_runtime *rt) {
+#if defined(__linux__)
+    clockid_t clock;
+    if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
+        atomic_store_explicit(&rt->cpu_clock, (int)clock, memory_order_relaxed);
+        return;
+    }
+#endif
+    atomic_store_explicit(&rt->cpu_clock, (int)CLOCK_MONOTONIC, memory_order_relaxed);
+}
+
+int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int64_t budget_ns,
+                     int *stop) {
+    int depth = atomic_load_explicit(&rt->depth, memory_order_relaxed);
+    int fn = lua_gettop(L) - nargs;
+    *stop = SL_STOP_NONE;
+    if (depth >= SL_MAX_DEPTH) {
+        lua_settop(L, fn - 1);                                  /* stack: fn, args -> */
+        lua_pushliteral(L, "too many nested calls into Lua");  /* stack: -> message */
+        return LUA_ERRRUN;
+    }
+    lua_pushcfunction(L, sl_msgh);                              /* stack: fn, args -> fn, args, msgh */
+    lua_insert(L, fn);                                          /* stack: -> msgh, fn, args */
+
+    sl_level *lv = &rt->levels[depth];
+    uint64_t id = ++rt->last_id;
+    atomic_store_explicit(&lv->budget_ns, budget_ns, memory_order_relaxed);
+    atomic_store_explicit(&lv->id, id, memory_order_release);
+    if (depth == 0)
+        set_cpu_clock(rt);
+    lua_State *previous = atomic_load_explicit(&rt->current, memory_order_relaxed);
+    if (previous != L)
+        atomic_store(&rt->current, L);
+    atomic_store_explicit(&rt->depth, depth + 1, memory_order_release);
+    rt->traceback[0] = '\0';
+    rt->where[0] = '\0';
+    sl_sync_hook(rt, L);
+
+    int mode = rt->script_mode;
+    rt->script_mode = 1;
+    int status = lua_pcall(L, nargs, nresults, fn);             /* stack: msgh, fn, args -> msgh, results | msgh, message */
+    rt->script_mode = mode;
+
+    *stop = sl_stop_kind(rt, depth + 1);
+    atomic_store_explicit(&rt->depth, depth, memory_order_release);
+    if (previous != L)
+        atomic_store(&rt->current, previous);
+    sl_sync_hook(rt, L);
+    lua_remove(L, fn);                                          /* stack: -> results | message */
+    return status;
+}
+
+int sl_runtime_depth(const sl_runtime *rt) {
+    return atomic_load_explicit(&((sl_runtime *)rt)->depth, memory_order_relaxed);
+}
+
+// MARK: The watchdog
+
+static pthread_mutex_t watchdog_mutex = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t watchdog_wakeup = PTHREAD_COND_INITIALIZER;
+static sl_runtime *watched;
+static int watchdog_started;
+
+static int64_t cpu_now(int clock) {
+    struct timespec ts;
+    if (clock_gettime((clockid_t)clock, &ts) != 0)
+        return -1;
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/// Arms the hook of the main thread and of the current thread from another
+/// thread. Called with the watchdog mutex held.
+static void arm_async(sl_runtime *rt) {
+    atomic_store(&rt->arming, 1);
+    lua_State *current = atomic_load(&rt->current);
+    sl_arm(rt->main);
+    if (current != NULL && current != rt->main)
+        sl_arm(current);
+    atomic_store(&rt->arming, 0);
+}
+
+static void trip(sl_level *lv, uint64_t id, int kind) {
+    atomic_store_explicit(&lv->trip_kind, kind, memory_order_relaxed);
+    atomic_store_explicit(&lv->tripped_id, id, memory_order_release);
+}
+
+static void scan(sl_runtime *rt) {
+    int depth = atomic_load_explicit(&rt->depth, memory_order_acquire);
+    if (depth == 0)
+        return;
+    int64_t now = cpu_now(atomic_load_explicit(&rt->cpu_clock, memory_order_relaxed));
+    if (now < 0)
+        return;
+    int arm = 0;
+    for (int i = 0; i < depth; i++) {
+        sl_level *lv = &rt->levels[i];
+        uint64_t id = atomic_load_explicit(&lv->id, memory_order_acquire);
+        if (id == 0)
+            continue;
+        if (atomic_load_explicit(&lv->tripped_id, memory_order_acquire) == id) {
+            arm = 1; /* still unwinding: keep it armed (an arming can race a disarm) */
+            continue;
+        }
+        if (id != lv->seen_id) {
+            lv->seen_id = id;
+            lv->seen_cpu_ns = now;
+            continue;
+        }
+        int64_t budget = atomic_load_explicit(&lv->budget_ns, memory_order_relaxed);
+        if (now - lv->seen_cpu_ns >= budget) {
+            trip(lv, id, SL_STOP_BUDGET);
+            arm = 1;
+        }
+    }
+    if (arm)
+        arm_async(rt);
+}
+
+static void *watchdog_main(void *unused) {
+    (void)unused;
+    pthread_mutex_lock(&watchdog_mutex);
+    for (;;) {
+        while (watched == NULL)
+            pthread_cond_wait(&watchdog_wakeup, &watchdog_mutex);
+        for (sl_runtime *rt = watched; rt != NULL; rt = rt->next_registered)
+            scan(rt);
+        pthread_mutex_unlock(&watchdog_mutex);
+        struct timespec pause = {0, SL_WATCHDOG_PERIOD_NS};
+        nanosleep(&pause, NULL);
+        pthread_mutex_lock(&watchdog_mutex);
+    }
+    return NULL;
+}
+
+void sl_watchdog_register(sl_runtime *rt) {
+    pthread_mutex_lock(&watchdog_mutex);
+    if (!watchdog_started) {
+        pthread_t thread;
+        pthread_attr_t attributes;
+        pthread_attr_init(&attributes);
+        pthread_attr_setdetachstate(&attributes, PTHREAD_CREATE_DETACHED);
+        pthread_attr_setstacksize(&attributes, 64 * 1024);
+        if (pthread_create(&thread, &attributes, watchdog_main, NULL) == 0)
+            watchdog_started = 1;
+        pthread_attr_destroy(&attributes);
+    }
+    rt->next_registered = watched;
+    watched = rt;
+    rt->registered = 1;
+    pthread_cond_signal(&watchdog_wakeup);
+    pthread_mutex_unlock(&watchdog_mutex);
+}
+
+void sl_watchdog_unregister(sl_runtime *rt) {
+    pthread_mutex_lock(&watchdog_mutex);
+    if (rt->registered) {
+        for (sl_runtime **p = &watched; *p != NULL; p = &(*p)->next_registered) {
+            if (*p == rt) {
+                *p = rt->next_registered;
+                break;
+            }
+        }
+        rt->registered = 0;
+    }
+    rt->closed = 1;
+    pthread_mutex_unlock(&watchdog_mutex);
+}
+
+void sl_runtime_interrupt(sl_runtime *rt) {
+    pthread_mutex_lock(&watchdog_mutex);
+    if (!rt->closed && atomic_load_explicit(&rt->depth, memory_order_acquire) > 0) {
+        sl_level *outermost = &rt->levels[0];
+        uint64_t id = atomic_load_explicit(&outermost->id, memory_order_acquire);
+        if (atomic_load_explicit(&outermost->tripped_id, memory_order_acquire) != id)
+            trip(outermost, id, SL_STOP_INTERRUPT);
+        arm_async(rt);
+    }
+    pthread_mutex_unlock(&watchdog_mutex);
+}

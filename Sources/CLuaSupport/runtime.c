@@ -1,0 +1,183 @@
+// Opening and closing a runtime: the counting allocator, the warning
+// collector, the panic handler, reference counting, accessors.
+#include "sl_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define sl_cpu_relax() _mm_pause()
+#else
+#define sl_cpu_relax() ((void)0)
+#endif
+
+// MARK: Allocator
+
+/*
+** Counts every block. In script mode (Lua code of a guarded call may run) a
+** growth past the limit returns NULL, which Lua turns into a memory error
+** after an emergency collection. In host mode it never refuses, so Swift
+** code pushing values cannot make the API raise.
+*/
+static void *sl_alloc(void *ud, void *block, size_t old_size, size_t new_size) {
+    sl_runtime *rt = ud;
+    if (block == NULL)
+        old_size = 0; /* old_size is a type tag for new blocks */
+    if (new_size == 0) {
+        if (block != NULL) {
+            /* Another thread may be walking this state's CallInfos in
+               lua_sethook; a freed CallInfo or coroutine must outlive it. */
+            while (atomic_load(&rt->arming))
+                sl_cpu_relax();
+            free(block);
+            rt->used -= old_size;
+        }
+        return NULL;
+    }
+    if (rt->script_mode && new_size > old_size) {
+        size_t growth = new_size - old_size;
+        if (rt->used > rt->limit || growth > rt->limit - rt->used)
+            return NULL;
+    }
+    void *moved = realloc(block, new_size);
+    if (moved == NULL)
+        return NULL;
+    rt->used = rt->used - old_size + new_size;
+    return moved;
+}
+
+// MARK: Warnings and panics
+
+static void flush_warning(sl_runtime *rt) {
+    if (rt->warn_sink != NULL)
+        rt->warn_sink(rt->host_context, rt->warning, rt->warning_length);
+    rt->warning_length = 0;
+}
+
+/// Collects warnings (from `warn` and from Lua itself) piece by piece and
+/// hands each complete one to the host. Control messages ("@on") are ignored:
+/// warnings are always collected.
+static void sl_warnf(void *ud, const char *message, int to_continue) {
+    sl_runtime *rt = ud;
+    size_t length = strlen(message);
+    if (rt->warning_length == 0 && !to_continue && message[0] == '@')
+        return;
+    size_t room = SL_WARNING_SIZE - 1 - rt->warning_length;
+    if (length > room)
+        length = room;
+    memcpy(rt->warning + rt->warning_length, message, length);
+    rt->warning_length += length;
+    rt->warning[rt->warning_length] = '\0';
+    if (!to_continue)
+        flush_warning(rt);
+}
+
+static int sl_panic(lua_State *L) {
+    const char *message = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : "?";
+    fprintf(stderr, "sheetlab: unprotected Lua error (a LuaRuntime bug): %s\n", message);
+    fflush(stderr);
+    abort();
+}
+
+// MARK: Life cycle
+
+static _Atomic uint64_t last_serial;
+
+sl_runtime *sl_runtime_open(size_t memory_limit) {
+    sl_runtime *rt = calloc(1, sizeof *rt);
+    if (rt == NULL)
+        return NULL;
+    rt->serial = atomic_fetch_add(&last_serial, 1) + 1;
+    rt->limit = memory_limit;
+    atomic_init(&rt->refcount, 1);
+    lua_State *L = lua_newstate(sl_alloc, rt);
+    if (L == NULL) {
+        free(rt);
+        return NULL;
+    }
+    rt->main = L;
+    atomic_init(&rt->current, L);
+    *(sl_runtime **)lua_getextraspace(L) = rt; /* copied into every new thread */
+    lua_atpanic(L, sl_panic);
+    lua_setwarnf(L, sl_warnf, rt);
+    rt->ref_base = rt->ref_env_meta = rt->ref_libraries = rt->ref_stock = LUA_NOREF;
+
+    lua_pushcfunction(L, sl_open_sandbox);                      /* stack: -> opener */
+    if (lua_pcall(L, 0, 0, 0) != LUA_OK) {                      /* stack: opener -> | message */
+        lua_close(L);
+        free(rt);
+        return NULL;
+    }
+    sl_arm(L); /* idle */
+    sl_watchdog_register(rt);
+    return rt;
+}
+
+void sl_runtime_close(sl_runtime *rt) {
+    sl_watchdog_unregister(rt);
+    /* The hook is armed (idle): nothing a script left behind can run. */
+    rt->script_mode = 0;
+    rt->warn_sink = NULL;
+    rt->print_sink = NULL;
+    rt->dispatch = NULL;
+    lua_close(rt->main);
+    rt->main = NULL;
+    atomic_store(&rt->current, NULL);
+    sl_runtime_release(rt);
+}
+
+void sl_runtime_retain(sl_runtime *rt) {
+    atomic_fetch_add(&rt->refcount, 1);
+}
+
+void sl_runtime_release(sl_runtime *rt) {
+    if (atomic_fetch_sub(&rt->refcount, 1) == 1)
+        free(rt);
+}
+
+uint64_t sl_runtime_serial(const sl_runtime *rt) {
+    return rt->serial;
+}
+
+lua_State *sl_runtime_main_state(sl_runtime *rt) {
+    return rt->main;
+}
+
+void sl_runtime_set_host(sl_runtime *rt, void *context, sl_host_dispatch dispatch,
+                         sl_text_sink print, sl_text_sink warn) {
+    rt->host_context = context;
+    rt->dispatch = dispatch;
+    rt->print_sink = print;
+    rt->warn_sink = warn;
+}
+
+size_t sl_runtime_memory_used(const sl_runtime *rt) {
+    return rt->used;
+}
+
+size_t sl_runtime_memory_limit(const sl_runtime *rt) {
+    return rt->limit;
+}
+
+void sl_runtime_set_memory_limit(sl_runtime *rt, size_t limit) {
+    rt->limit = limit;
+}
+
+const char *sl_runtime_last_traceback(const sl_runtime *rt) {
+    return rt->traceback;
+}
+
+const char *sl_runtime_last_where(const sl_runtime *rt) {
+    return rt->where;
+}
+
+int sl_where(lua_State *L, int level, char *file, size_t file_size, int *line) {
+    lua_Debug ar;
+    if (!lua_getstack(L, level, &ar) || !lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0)
+        return 0;
+    snprintf(file, file_size, "%s", ar.short_src);
+    *line = ar.currentline;
+    return 1;
+}

@@ -1,0 +1,561 @@
+// The sandbox: which libraries scripts see and how; the replacements for
+// load, print, rawset, setmetatable and collectgarbage; environments;
+// read-only views; the message handler; the host-function trampoline.
+#include "sl_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+// MARK: Read-only views
+
+static const char *const reserved_fields[] = {
+    "__index", "__newindex", "__metatable", "__pairs", "__len", NULL,
+};
+
+int sl_is_reserved_field(const char *name, size_t length) {
+    for (int i = 0; reserved_fields[i] != NULL; i++) {
+        if (strlen(reserved_fields[i]) == length && memcmp(reserved_fields[i], name, length) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+int sl_readonly_newindex(lua_State *L) {
+    if (lua_type(L, 2) == LUA_TSTRING)
+        return luaL_error(L, "cannot assign to field '%s' of a read-only table", lua_tostring(L, 2));
+    return luaL_error(L, "cannot modify a read-only table");
+}
+
+/// stack: proxy -> target (the table a read-only view shows)
+static void push_view_target(lua_State *L, int view) {
+    if (!lua_getmetatable(L, view)) {
+        lua_pushnil(L);
+        return;
+    }
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);
+    lua_remove(L, -2);
+}
+
+/// next() over a view's target that skips the fields that make it a view.
+static int readonly_next(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    while (lua_next(L, 1)) {
+        size_t length;
+        const char *name;
+        if (lua_type(L, -2) == LUA_TSTRING && (name = lua_tolstring(L, -2, &length)) != NULL &&
+            sl_is_reserved_field(name, length)) {
+            lua_pop(L, 1);
+            continue;
+        }
+        return 2;
+    }
+    return 0;
+}
+
+static int readonly_pairs(lua_State *L) {
+    lua_pushcfunction(L, readonly_next);
+    push_view_target(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+static int readonly_len(lua_State *L) {
+    push_view_target(L, 1);
+    lua_pushinteger(L, lua_istable(L, -1) ? (lua_Integer)lua_rawlen(L, -1) : 0);
+    return 1;
+}
+
+/// stack: table -> table (with a rawly set field)
+static void raw_set_field(lua_State *L, const char *name, void (*push)(lua_State *L, void *), void *arg) {
+    lua_pushstring(L, name);
+    push(L, arg);
+    lua_rawset(L, -3);
+}
+
+static void push_cfunction(lua_State *L, void *f) { lua_pushcfunction(L, (lua_CFunction)f); }
+static void push_false(lua_State *L, void *unused) { (void)unused; lua_pushboolean(L, 0); }
+static void push_value_at(lua_State *L, void *index) { lua_pushvalue(L, (int)(intptr_t)index); }
+
+int sl_runtime_push_view_target(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    if (!lua_getmetatable(L, index))                        /* stack: -> meta */
+        return 0;
+    lua_pushliteral(L, "__newindex");
+    if (lua_rawget(L, -2) != LUA_TFUNCTION || lua_tocfunction(L, -1) != sl_readonly_newindex) {
+        lua_pop(L, 2);
+        return 0;
+    }
+    lua_pop(L, 1);
+    lua_pushliteral(L, "__index");
+    lua_rawget(L, -2);                                      /* stack: meta -> meta, target */
+    lua_remove(L, -2);                                      /* stack: -> target */
+    if (!lua_istable(L, -1)) {
+        lua_pop(L, 1);
+        return 0;
+    }
+    return 1;
+}
+
+/// Makes the table on top (or `target`) a view's metatable.
+static void fill_view_metatable(lua_State *L, int target) {
+    raw_set_field(L, "__index", push_value_at, (void *)(intptr_t)target);
+    raw_set_field(L, "__newindex", push_cfunction, (void *)sl_readonly_newindex);
+    raw_set_field(L, "__metatable", push_false, NULL);
+    raw_set_field(L, "__pairs", push_cfunction, (void *)readonly_pairs);
+    raw_set_field(L, "__len", push_cfunction, (void *)readonly_len);
+}
+
+void sl_runtime_make_readonly(lua_State *L) {
+    int data = lua_gettop(L);
+    fill_view_metatable(L, data);        /* stack: data -> data (its own metatable) */
+    lua_createtable(L, 0, 0);            /* stack: -> data, proxy */
+    lua_insert(L, -2);                   /* stack: -> proxy, data */
+    lua_setmetatable(L, -2);             /* stack: -> proxy */
+}
+
+/// stack: -> proxy (a read-only view of the table at `target`)
+static void push_library_view(lua_State *L, int target) {
+    target = lua_absindex(L, target);
+    lua_createtable(L, 0, 0);            /* stack: -> proxy */
+    lua_createtable(L, 0, 5);            /* stack: -> proxy, meta */
+    fill_view_metatable(L, target);
+    lua_setmetatable(L, -2);             /* stack: -> proxy */
+}
+
+// MARK: Environments
+
+/// stack: -> env
+static void push_environment(lua_State *L, int meta) {
+    meta = lua_absindex(L, meta);
+    lua_createtable(L, 0, 1);            /* stack: -> env */
+    lua_pushliteral(L, "_G");
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -3);                   /* env._G = env */
+    lua_pushvalue(L, meta);
+    lua_setmetatable(L, -2);
+}
+
+void sl_runtime_push_environment(sl_runtime *rt, lua_State *L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->ref_env_meta);    /* stack: -> meta */
+    push_environment(L, -1);                                /* stack: -> meta, env */
+    lua_remove(L, -2);                                      /* stack: -> env */
+}
+
+static int read_only_global(lua_State *L, int key) {
+    if (lua_type(L, key) == LUA_TSTRING)
+        return luaL_error(L, "cannot assign to read-only global '%s'", lua_tostring(L, key));
+    return luaL_error(L, "cannot assign to a read-only global");
+}
+
+/// __newindex of environments: globals of the base (stdlib, host) are
+/// read-only; anything else is the script's own. upvalue 1: base.
+static int env_newindex(lua_State *L) {
+    lua_pushvalue(L, 2);
+    if (lua_rawget(L, lua_upvalueindex(1)) != LUA_TNIL)
+        return read_only_global(L, 2);
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+// MARK: Base library replacements
+
+/// rawset that refuses read-only views and base globals in environments.
+/// upvalue 1: environment metatable; upvalue 2: base.
+static int sandbox_rawset(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    lua_settop(L, 3);
+    if (lua_getmetatable(L, 1)) {                           /* stack: t, k, v -> t, k, v, mt */
+        if (lua_rawequal(L, -1, lua_upvalueindex(1))) {
+            lua_pushvalue(L, 2);
+            if (lua_rawget(L, lua_upvalueindex(2)) != LUA_TNIL)
+                return read_only_global(L, 2);
+        } else {
+            lua_pushliteral(L, "__newindex");
+            if (lua_rawget(L, -2) == LUA_TFUNCTION && lua_tocfunction(L, -1) == sl_readonly_newindex)
+                return luaL_error(L, "cannot modify a read-only table");
+        }
+        lua_settop(L, 3);
+    }
+    lua_rawset(L, 1);                                       /* stack: t, k, v -> t */
+    return 1;
+}
+
+/// setmetatable without __gc: Lua 5.4 runs finalizers with hooks disabled
+/// (lgc.c GCTM clears allowhook), so no budget could stop one.
+static int sandbox_setmetatable(lua_State *L) {
+    int type = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL)
+        return luaL_error(L, "cannot change a protected metatable");
+    if (type == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "__gc metamethods are not allowed in the sandbox");
+        lua_pop(L, 1);
+    }
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+static int sandbox_collectgarbage(lua_State *L) {
+    static const char *const allowed[] = {"collect", "count", "step", "isrunning", NULL};
+    const char *option = luaL_optstring(L, 1, "collect");
+    int which = -1;
+    for (int i = 0; allowed[i] != NULL; i++) {
+        if (strcmp(option, allowed[i]) == 0)
+            which = i;
+    }
+    switch (which) {
+    case 0:
+        lua_gc(L, LUA_GCCOLLECT);
+        lua_pushinteger(L, 0);
+        return 1;
+    case 1: {
+        int kbytes = lua_gc(L, LUA_GCCOUNT);
+        int bytes = lua_gc(L, LUA_GCCOUNTB);
+        lua_pushnumber(L, (lua_Number)kbytes + (lua_Number)bytes / 1024);
+        return 1;
+    }
+    case 2: {
+        lua_Integer step = luaL_optinteger(L, 2, 0);
+        if (step < 0)
+            step = 0;
+        if (step > 1 << 20)
+            step = 1 << 20;
+        lua_pushboolean(L, lua_gc(L, LUA_GCSTEP, (int)step));
+        return 1;
+    }
+    case 3:
+        lua_pushboolean(L, lua_gc(L, LUA_GCISRUNNING));
+        return 1;
+    default:
+        return luaL_argerror(L, 1, lua_pushfstring(L, "option '%s' is not allowed in the sandbox", option));
+    }
+}
+
+/// print: the line goes to the host's print sink.
+static int sandbox_print(lua_State *L) {
+    sl_runtime *rt = sl_rt(L);
+    int n = lua_gettop(L);
+    luaL_Buffer line;
+    luaL_buffinit(L, &line);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1)
+            luaL_addchar(&line, '\t');
+        luaL_tolstring(L, i, NULL);                         /* stack: -> string */
+        luaL_addvalue(&line);                               /* stack: string -> */
+    }
+    luaL_pushresult(&line);                                 /* stack: -> line */
+    size_t length;
+    const char *text = lua_tolstring(L, -1, &length);
+    if (rt->print_sink != NULL) {
+        int mode = rt->script_mode;
+        rt->script_mode = 0;
+        rt->print_sink(rt->host_context, text, length);
+        rt->script_mode = mode;
+    }
+    return 0;
+}
+
+/// load: text only, with the given environment or a fresh sandbox one. A
+/// reader function is drained first (polling the budget between pieces).
+/// upvalue 1: environment metatable.
+static int sandbox_load(lua_State *L) {
+    size_t length;
+    const char *text = lua_tolstring(L, 1, &length);
+    int has_env = !lua_isnone(L, 4);
+    const char *name;
+    if (text != NULL) {
+        name = luaL_optstring(L, 2, text);
+        lua_pushvalue(L, 1);                                /* stack: -> text */
+    } else {
+        sl_runtime *rt = sl_rt(L);
+        name = luaL_optstring(L, 2, "=(load)");
+        luaL_checktype(L, 1, LUA_TFUNCTION);
+        luaL_Buffer source;
+        luaL_buffinit(L, &source);
+        for (;;) {
+            lua_pushvalue(L, 1);
+            lua_call(L, 0, 1);                              /* stack: -> piece */
+            if (lua_isnil(L, -1)) {
+                lua_pop(L, 1);
+                break;
+            }
+            if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER)
+                return luaL_error(L, "reader function must return a string");
+            size_t piece;
+            lua_tolstring(L, -1, &piece);
+            if (piece == 0) {
+                lua_pop(L, 1);
+                break;
+            }
+            luaL_addvalue(&source);                         /* stack: piece -> */
+            sl_poll(L, rt);
+        }
+        luaL_pushresult(&source);                           /* stack: -> text */
+        text = lua_tolstring(L, -1, &length);
+    }
+    int status = luaL_loadbufferx(L, text, length, name, "t"); /* stack: -> fn | message */
+    if (status != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;                                           /* fail, message */
+    }
+    if (has_env)
+        lua_pushvalue(L, 4);
+    else
+        push_environment(L, lua_upvalueindex(1));           /* stack: fn -> fn, env */
+    if (lua_setupvalue(L, -2, 1) == NULL)                   /* stack: fn, env -> fn */
+        lua_pop(L, 1);
+    return 1;
+}
+
+// MARK: Message handler and trampoline
+
+static void copy_text(char *destination, size_t size, const char *source, size_t length) {
+    if (length >= size)
+        length = size - 1;
+    memcpy(destination, source, length);
+    destination[length] = '\0';
+}
+
+/// Runs under the budget of the failing call: turns the error object into a
+/// string (calling __tostring, which the budget can stop) and records the
+/// traceback and the innermost Lua position for the host.
+int sl_msgh(lua_State *L) {
+    sl_runtime *rt = sl_rt(L);
+    if (lua_type(L, 1) != LUA_TSTRING) {
+        if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING))
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    } else {
+        lua_pushvalue(L, 1);
+    }
+    for (int level = 1;; level++) {
+        lua_Debug ar;
+        if (!lua_getstack(L, level, &ar))
+            break;
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(rt->where, sizeof rt->where, "%s:%d:", ar.short_src, ar.currentline);
+            break;
+        }
+    }
+    luaL_traceback(L, L, NULL, 1);                           /* stack: -> traceback */
+    size_t length;
+    const char *traceback = lua_tolstring(L, -1, &length);
+    copy_text(rt->traceback, sizeof rt->traceback, traceback, length);
+    lua_pop(L, 1);
+    return 1;
+}
+
+static int trampoline(lua_State *L) {
+    sl_runtime *rt = sl_rt(L);
+    int index = (int)lua_tointeger(L, lua_upvalueindex(1));
+    int mode = rt->script_mode;
+    int results;
+    rt->script_mode = 0;
+    if (rt->dispatch != NULL) {
+        results = rt->dispatch(L, rt->host_context, index);
+    } else {
+        lua_pushliteral(L, "host function called after its runtime closed");
+        results = SL_HOST_ERROR;
+    }
+    rt->script_mode = mode;
+    /* The Swift frames are gone: from here on raising is safe. */
+    int kind = sl_stop_kind_now(rt);
+    if (kind != SL_STOP_NONE) {
+        sl_arm(L);
+        sl_raise_stop(L, kind, 1);
+    }
+    if (results == SL_HOST_ERROR) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    }
+    if (results == SL_HOST_ERROR_RAW)
+        return lua_error(L);
+    return results;
+}
+
+void sl_runtime_push_host_function(sl_runtime *rt, lua_State *L, int index) {
+    (void)rt;
+    lua_pushinteger(L, index);
+    lua_pushcclosure(L, trampoline, 1);
+}
+
+// MARK: Host globals
+
+int sl_runtime_set_global(sl_runtime *rt, lua_State *L, const char *library, const char *name,
+                          size_t name_length) {
+    int value = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->ref_base);         /* stack: value -> value, base */
+    if (library != NULL) {
+        lua_rawgeti(L, LUA_REGISTRYINDEX, rt->ref_libraries); /* stack: -> value, base, libraries */
+        lua_pushstring(L, library);
+        if (lua_rawget(L, -2) == LUA_TNIL) {                 /* stack: -> value, base, libraries, target? */
+            lua_pop(L, 1);
+            lua_pushstring(L, library);
+            if (lua_rawget(L, value + 1) != LUA_TNIL) {     /* taken by a non-library global */
+                lua_settop(L, value - 1);
+                return 0;
+            }
+            lua_pop(L, 1);
+            lua_createtable(L, 0, 8);                       /* stack: -> value, base, libraries, target */
+            lua_pushstring(L, library);
+            lua_pushvalue(L, -2);
+            lua_rawset(L, -4);                              /* libraries[library] = target */
+            lua_pushstring(L, library);
+            push_library_view(L, -2);
+            lua_rawset(L, value + 1);                       /* base[library] = view */
+        }
+        lua_replace(L, value + 1);                          /* stack: -> value, target, libraries */
+        lua_pop(L, 1);                                      /* stack: -> value, target */
+    }
+    lua_pushlstring(L, name, name_length);
+    lua_pushvalue(L, value);
+    lua_rawset(L, value + 1);                               /* stack: value, table -> value, table */
+    lua_settop(L, value - 1);                               /* stack: -> */
+    return 1;
+}
+
+// MARK: Chunks
+
+int sl_runtime_load(sl_runtime *rt, lua_State *L, const char *text, size_t length,
+                    const char *chunkname, int env_index) {
+    if (env_index != 0)
+        env_index = lua_absindex(L, env_index);
+    int mode = rt->script_mode;
+    rt->script_mode = 1;
+    int status = luaL_loadbufferx(L, text, length, chunkname, "t"); /* stack: -> fn | message */
+    rt->script_mode = mode;
+    if (status != LUA_OK)
+        return status;
+    if (env_index != 0)
+        lua_pushvalue(L, env_index);
+    else
+        sl_runtime_push_environment(rt, L);                  /* stack: fn -> fn, env */
+    if (lua_setupvalue(L, -2, 1) == NULL)                    /* stack: fn, env -> fn */
+        lua_pop(L, 1);
+    return LUA_OK;
+}
+
+void sl_runtime_push_stock_string_functions(sl_runtime *rt, lua_State *L) {
+    lua_rawgeti(L, LUA_REGISTRYINDEX, rt->ref_stock);
+}
+
+// MARK: Opening the sandbox
+
+static void copy_fields(lua_State *L, int from, int to, const char *const names[]) {
+    for (int i = 0; names[i] != NULL; i++) {
+        lua_getfield(L, from, names[i]);
+        lua_setfield(L, to, names[i]);
+    }
+}
+
+/// Runs protected, in host mode, when the runtime opens.
+int sl_open_sandbox(lua_State *L) {
+    sl_runtime *rt = sl_rt(L);
+    static const luaL_Reg libraries[] = {
+        {LUA_GNAME, luaopen_base},          {LUA_TABLIBNAME, luaopen_table},
+        {LUA_STRLIBNAME, luaopen_string},   {LUA_MATHLIBNAME, luaopen_math},
+        {LUA_UTF8LIBNAME, luaopen_utf8},    {LUA_COLIBNAME, luaopen_coroutine},
+        {LUA_OSLIBNAME, luaopen_os},        {NULL, NULL},
+    };
+    enum { GLOBALS = 1, TABLE, STRING, MATH, UTF8, COROUTINE, OS, BASE, ENV_META, STOCK, SAFE_OS };
+    for (const luaL_Reg *lib = libraries; lib->func != NULL; lib++)
+        luaL_requiref(L, lib->name, lib->func, 0);          /* stack: -> 1..7 the libraries */
+
+    lua_newtable(L);                                        /* BASE */
+    lua_newtable(L);                                        /* ENV_META */
+    lua_newtable(L);                                        /* STOCK */
+    lua_newtable(L);                                        /* SAFE_OS */
+
+    static const char *const base_names[] = {
+        "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal",
+        "rawget", "rawlen", "select", "tonumber", "tostring", "type", "warn", "xpcall",
+        "_VERSION", NULL,
+    };
+    copy_fields(L, GLOBALS, BASE, base_names);
+
+    /* Environments: own globals over the read-only base. */
+    lua_pushvalue(L, BASE);
+    lua_setfield(L, ENV_META, "__index");
+    lua_pushvalue(L, BASE);
+    lua_pushcclosure(L, env_newindex, 1);
+    lua_setfield(L, ENV_META, "__newindex");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, ENV_META, "__metatable");
+
+    lua_pushvalue(L, ENV_META);
+    lua_pushcclosure(L, sandbox_load, 1);
+    lua_setfield(L, BASE, "load");
+    lua_pushvalue(L, ENV_META);
+    lua_pushvalue(L, BASE);
+    lua_pushcclosure(L, sandbox_rawset, 2);
+    lua_setfield(L, BASE, "rawset");
+    lua_pushcfunction(L, sandbox_setmetatable);
+    lua_setfield(L, BASE, "setmetatable");
+    lua_pushcfunction(L, sandbox_collectgarbage);
+    lua_setfield(L, BASE, "collectgarbage");
+    lua_pushcfunction(L, sandbox_print);
+    lua_setfield(L, BASE, "print");
+
+    /* string: no dump; guarded patterns and rep; a locked metatable. */
+    lua_pushnil(L);
+    lua_setfield(L, STRING, "dump");
+    sl_install_patterns(L, STRING, STOCK);
+    lua_pushliteral(L, "");
+    if (lua_getmetatable(L, -1)) {
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+
+    sl_install_tables(L, TABLE);
+    sl_install_coroutines(L, COROUTINE);
+
+    static const char *const os_names[] = {"clock", "time", "date", NULL};
+    copy_fields(L, OS, SAFE_OS, os_names);
+
+    /* Deterministic runs: a fixed seed (scripts may reseed). */
+    lua_getfield(L, MATH, "randomseed");
+    lua_pushinteger(L, 0);
+    lua_call(L, 1, 0);
+
+    static const struct { const char *name; int index; } views[] = {
+        {LUA_TABLIBNAME, TABLE}, {LUA_STRLIBNAME, STRING}, {LUA_MATHLIBNAME, MATH},
+        {LUA_UTF8LIBNAME, UTF8}, {LUA_COLIBNAME, COROUTINE}, {LUA_OSLIBNAME, SAFE_OS},
+    };
+    for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+        push_library_view(L, views[i].index);
+        lua_setfield(L, BASE, views[i].name);
+    }
+
+    /* The unsandboxed globals and os stay unreachable: drop them. */
+    lua_newtable(L);
+    lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_pushnil(L);
+    lua_setfield(L, -2, LUA_GNAME);
+    lua_pushnil(L);
+    lua_setfield(L, -2, LUA_OSLIBNAME);
+    lua_pop(L, 1);
+
+    lua_newtable(L);
+    rt->ref_libraries = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushvalue(L, STOCK);
+    rt->ref_stock = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushvalue(L, ENV_META);
+    rt->ref_env_meta = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushvalue(L, BASE);
+    rt->ref_base = luaL_ref(L, LUA_REGISTRYINDEX);
+    return 0;
+}

@@ -1,0 +1,152 @@
+import CLua
+import CLuaSupport
+
+/// Where a conversion from Lua is: the tables being read (to find cycles)
+/// and the path to the current value (for messages).
+struct ConversionContext {
+    var tablesBeingRead: [UnsafeRawPointer] = []
+    var path: [String] = []
+
+    func failure(_ problem: String) -> LuaError {
+        guard !path.isEmpty else { return LuaError(.badValue, problem) }
+        var location = ""
+        for component in path {
+            location += component.hasPrefix("[") || location.isEmpty ? component : "." + component
+        }
+        return LuaError(.badValue, "\(problem) (at \(location))")
+    }
+}
+
+extension LuaRuntime {
+    // MARK: Swift to Lua
+
+    /// stack: -> value
+    func push(_ value: LuaValue, on state: LuaState, readOnly: Bool = false, depth: Int = 0) throws(LuaError) {
+        switch value {
+        case .nil: state.pushNil()
+        case .boolean(let value): state.push(value)
+        case .integer(let value): state.push(value)
+        case .number(let value): state.push(value)
+        case .string(let value): value.withBytes { state.push(bytes: $0) }
+        case .table(let table): try push(table, on: state, readOnly: readOnly, depth: depth)
+        case .function(let function):
+            try checkOwner(of: function)
+            state.pushReference(function.reference)
+        }
+    }
+
+    /// stack: -> table (or its read-only proxy)
+    func push(_ table: LuaTable, on state: LuaState, readOnly: Bool, depth: Int) throws(LuaError) {
+        guard depth < LuaTable.maximumDepth else {
+            throw LuaError(.badValue, "table nested deeper than \(LuaTable.maximumDepth) levels")
+        }
+        guard state.reserve(4) else { throw LuaError(.badValue, "Lua stack overflow") }
+        let readOnly = readOnly || table.isReadOnly
+        state.newTable(
+            arrayCapacity: table.array.count,
+            fieldCapacity: table.fields.count + (readOnly ? LuaTableWriter.viewFields : 0))
+        for (offset, element) in table.array.enumerated() {
+            guard !element.isNil else { throw LuaError(.badValue, "array element \(offset + 1) is nil") }
+            try push(element, on: state, readOnly: readOnly, depth: depth + 1)
+            state.rawSet(table: -2, index: offset + 1)       // stack: t, v -> t
+        }
+        for (key, value) in table.fields where !value.isNil {
+            if readOnly, key.hasMetamethodPrefix {
+                throw LuaError(.badValue, "a read-only table cannot have the field '\(key)'")
+            }
+            key.withBytes { state.push(bytes: $0) }          // stack: t -> t, k
+            try push(value, on: state, readOnly: readOnly, depth: depth + 1)
+            state.rawSet(table: -3)                          // stack: t, k, v -> t
+        }
+        if readOnly { state.makeReadOnly() }                 // stack: t -> proxy
+    }
+
+    // MARK: Lua to Swift
+
+    /// Converts the value at `index` (raw: metamethods are not called; a
+    /// read-only view reads as the table it shows).
+    func value(at index: Int32, on state: LuaState) throws(LuaError) -> LuaValue {
+        var context = ConversionContext()
+        return try value(at: state.absolute(index), on: state, context: &context)
+    }
+
+    func value(at index: Int32, on state: LuaState, context: inout ConversionContext) throws(LuaError) -> LuaValue {
+        switch state.type(at: index) {
+        case LUA_TNIL, LUA_TNONE:
+            return .nil
+        case LUA_TBOOLEAN:
+            return .boolean(state.boolean(at: index))
+        case LUA_TNUMBER:
+            if state.isInteger(at: index), let integer = state.integer(at: index) { return .integer(integer) }
+            return .number(state.number(at: index) ?? .nan)
+        case LUA_TSTRING:
+            return .string(LuaString(state.bytes(at: index) ?? UnsafeRawBufferPointer(start: nil, count: 0)))
+        case LUA_TTABLE:
+            return .table(try table(at: index, on: state, context: &context))
+        case LUA_TFUNCTION:
+            guard state.reserve(1) else { throw context.failure("Lua stack overflow") }
+            state.pushCopy(of: index)                        // stack: -> f
+            return .function(LuaFunction(reference: state.makeReference(), runtime: self)) // stack: f ->
+        default:
+            throw context.failure("cannot convert a \(state.typeName(at: index)) to a Swift value")
+        }
+    }
+
+    func table(at index: Int32, on state: LuaState, context: inout ConversionContext) throws(LuaError) -> LuaTable {
+        guard let identity = state.identity(at: index) else { throw context.failure("not a table") }
+        if context.tablesBeingRead.contains(identity) { throw context.failure("table contains a cycle") }
+        if context.tablesBeingRead.count >= LuaTable.maximumDepth {
+            throw context.failure("table nested deeper than \(LuaTable.maximumDepth) levels")
+        }
+        guard state.reserve(4) else { throw context.failure("Lua stack overflow") }
+        context.tablesBeingRead.append(identity)
+        defer { context.tablesBeingRead.removeLast() }
+
+        let base = state.top
+        defer { state.setTop(base) }
+        var data = index
+        if sl_runtime_push_view_target(state.pointer, index) != 0 { // stack: -> target
+            data = state.top
+        }
+        let isView = data != index
+        let count = state.rawLength(at: data)
+        var array: [LuaValue] = []
+        array.reserveCapacity(count)
+        if count > 0 {
+            for position in 1...count {
+                state.rawGet(table: data, index: position)   // stack: -> element
+                if state.type(at: -1) == LUA_TNIL {
+                    throw context.failure("array has a hole at index \(position)")
+                }
+                context.path.append("[\(position)]")
+                array.append(try value(at: state.top, on: state, context: &context))
+                context.path.removeLast()
+                state.pop(1)                                 // stack: element ->
+            }
+        }
+        var fields: [LuaString: LuaValue] = [:]
+        state.pushNil()                                      // stack: -> nil (first key)
+        while state.next(table: data) {                      // stack: key -> key, value
+            switch state.type(at: -2) {
+            case LUA_TSTRING:
+                let key = LuaString(state.bytes(at: -2) ?? UnsafeRawBufferPointer(start: nil, count: 0))
+                if isView, let name = key.string, sl_is_reserved_field(name, name.utf8.count) != 0 {
+                    break
+                }
+                context.path.append(key.description)
+                fields[key] = try value(at: state.top, on: state, context: &context)
+                context.path.removeLast()
+            case LUA_TNUMBER:
+                if state.isInteger(at: -2), let position = state.integer(at: -2), position >= 1, position <= count {
+                    break // read above
+                }
+                let key = state.isInteger(at: -2) ? String(state.integer(at: -2) ?? 0) : String(state.number(at: -2) ?? .nan)
+                throw context.failure("table has the key \(key), neither a string nor an index 1...\(count)")
+            default:
+                throw context.failure("table has a \(state.typeName(at: -2)) key")
+            }
+            state.pop(1)                                     // stack: key, value -> key
+        }
+        return LuaTable(array: array, fields: fields)
+    }
+}

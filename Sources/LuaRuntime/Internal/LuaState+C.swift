@@ -1,0 +1,229 @@
+import CLua
+import CLuaSupport
+
+/// A Lua thread seen from Swift: the one place where Swift calls the Lua C
+/// API and CLuaSupport, so there is one place to trace and tighten.
+///
+/// Every function here is safe outside a protected call: it uses raw
+/// accessors only (no metamethods), and the runtime's allocator is in host
+/// mode whenever Swift runs, so pushes never fail for lack of memory under
+/// the cap. Callers reserve stack space with `reserve(_:)` before pushing.
+/// Comments give the stack effect, as in Lua's own lauxlib.c.
+struct LuaState {
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    // MARK: Stack
+
+    /// The index of the top value (the number of values in the frame).
+    var top: Int32 { lua_gettop(pointer) }
+
+    /// stack: ... -> the first `index` values
+    func setTop(_ index: Int32) { lua_settop(pointer, index) }
+
+    /// stack: values -> (n fewer)
+    func pop(_ count: Int32) { sl_lua_pop(pointer, count) }
+
+    /// Makes room for `count` more values; false if the stack cannot grow.
+    func reserve(_ count: Int32) -> Bool { lua_checkstack(pointer, count) != 0 }
+
+    func absolute(_ index: Int32) -> Int32 { lua_absindex(pointer, index) }
+
+    // MARK: Types
+
+    func type(at index: Int32) -> Int32 { lua_type(pointer, index) }
+
+    /// "nil", "table", ... or "no value" for an index past the top.
+    func typeName(at index: Int32) -> String {
+        let type = lua_type(pointer, index)
+        if type == LUA_TNONE { return "no value" }
+        return String(cString: lua_typename(pointer, type))
+    }
+
+    func isInteger(at index: Int32) -> Bool { lua_isinteger(pointer, index) != 0 }
+
+    // MARK: Reading (no conversions in place, no metamethods)
+
+    func boolean(at index: Int32) -> Bool { lua_toboolean(pointer, index) != 0 }
+
+    /// The integer at `index` if it is a number with an exact integer value
+    /// (or a string convertible to one, as Lua's own argument checks accept).
+    func integer(at index: Int32) -> Int? {
+        var isNumber: Int32 = 0
+        let value = lua_tointegerx(pointer, index, &isNumber)
+        return isNumber != 0 ? Int(value) : nil
+    }
+
+    func number(at index: Int32) -> Double? {
+        var isNumber: Int32 = 0
+        let value = lua_tonumberx(pointer, index, &isNumber)
+        return isNumber != 0 ? value : nil
+    }
+
+    /// The bytes of the string at `index` (which must be a string: numbers
+    /// are not converted); valid while the value stays on the stack.
+    func bytes(at index: Int32) -> UnsafeRawBufferPointer? {
+        guard lua_type(pointer, index) == LUA_TSTRING else { return nil }
+        var length = 0
+        guard let start = lua_tolstring(pointer, index, &length) else { return nil }
+        return UnsafeRawBufferPointer(start: start, count: length)
+    }
+
+    /// The string at `index`, decoding invalid UTF-8 with replacement
+    /// characters; nil if the value is not a string.
+    func string(at index: Int32) -> String? {
+        guard let bytes = bytes(at: index) else { return nil }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The number at `index` converted to its string form in place, as Lua's
+    /// string arguments accept numbers.
+    /// stack: number -> string (same slot)
+    func convertNumberToString(at index: Int32) {
+        var length = 0
+        _ = lua_tolstring(pointer, index, &length)
+    }
+
+    /// An identity for the table at `index`, for cycle detection.
+    func identity(at index: Int32) -> UnsafeRawPointer? { lua_topointer(pointer, index) }
+
+    func rawLength(at index: Int32) -> Int { Int(lua_rawlen(pointer, index)) }
+
+    // MARK: Pushing
+
+    /// stack: -> nil
+    func pushNil() { lua_pushnil(pointer) }
+
+    /// stack: -> boolean
+    func push(_ value: Bool) { lua_pushboolean(pointer, value ? 1 : 0) }
+
+    /// stack: -> integer
+    func push(_ value: Int) { lua_pushinteger(pointer, lua_Integer(value)) }
+
+    /// stack: -> number
+    func push(_ value: Double) { lua_pushnumber(pointer, value) }
+
+    /// stack: -> string
+    func push(bytes: UnsafeRawBufferPointer) {
+        lua_pushlstring(pointer, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
+    }
+
+    /// stack: -> string
+    func push(_ value: String) {
+        var value = value
+        value.withUTF8 { push(bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// stack: -> string
+    func push(_ value: StaticString) {
+        if value.hasPointerRepresentation {
+            lua_pushlstring(pointer, UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self),
+                            value.utf8CodeUnitCount)
+        } else {
+            push(value.description)
+        }
+    }
+
+    /// stack: x -> x, x
+    func pushCopy(of index: Int32) { lua_pushvalue(pointer, index) }
+
+    /// stack: -> table
+    func newTable(arrayCapacity: Int, fieldCapacity: Int) {
+        lua_createtable(pointer, Int32(clamping: arrayCapacity), Int32(clamping: fieldCapacity))
+    }
+
+    /// stack: key, value -> (table[key] = value, raw)
+    func rawSet(table: Int32) { lua_rawset(pointer, table) }
+
+    /// stack: value -> (table[index] = value, raw)
+    func rawSet(table: Int32, index: Int) { lua_rawseti(pointer, table, lua_Integer(index)) }
+
+    /// stack: -> table[index] (raw); returns its type
+    @discardableResult
+    func rawGet(table: Int32, index: Int) -> Int32 { lua_rawgeti(pointer, table, lua_Integer(index)) }
+
+    /// stack: key -> table[key] (raw); returns its type
+    @discardableResult
+    func rawGet(table: Int32) -> Int32 { lua_rawget(pointer, table) }
+
+    /// stack: key -> next key, value (true) | (false, at the end)
+    func next(table: Int32) -> Bool { lua_next(pointer, table) != 0 }
+
+    // MARK: References
+
+    /// stack: value -> (kept in the registry under the returned reference)
+    func makeReference() -> Int32 { luaL_ref(pointer, sl_lua_registryindex()) }
+
+    /// stack: -> the referenced value
+    func pushReference(_ reference: Int32) {
+        lua_rawgeti(pointer, sl_lua_registryindex(), lua_Integer(reference))
+    }
+
+    func releaseReference(_ reference: Int32) {
+        luaL_unref(pointer, sl_lua_registryindex(), reference)
+    }
+
+    // MARK: Runtime (CLuaSupport)
+
+    /// Calls the function below `argumentCount` arguments as a guarded level.
+    /// stack: fn, args -> results | message
+    func guardedCall(
+        _ runtime: OpaquePointer, argumentCount: Int32, budgetNanoseconds: Int64, stop: inout Int32
+    ) -> Int32 {
+        sl_runtime_pcall(runtime, pointer, argumentCount, LUA_MULTRET, budgetNanoseconds, &stop)
+    }
+
+    /// stack: -> fn | message
+    func load(
+        _ runtime: OpaquePointer, text: UnsafeRawBufferPointer, chunkName: String, environment: Int32
+    ) -> Int32 {
+        sl_runtime_load(runtime, pointer, text.baseAddress?.assumingMemoryBound(to: CChar.self),
+                        text.count, chunkName, environment)
+    }
+
+    /// stack: -> env
+    func pushEnvironment(_ runtime: OpaquePointer) { sl_runtime_push_environment(runtime, pointer) }
+
+    /// stack: -> closure
+    func pushHostFunction(_ runtime: OpaquePointer, index: Int) {
+        sl_runtime_push_host_function(runtime, pointer, Int32(index))
+    }
+
+    /// stack: value -> ; false if `library` names a global that is not a
+    /// host library.
+    func setGlobal(_ runtime: OpaquePointer, library: String?, name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                if let library {
+                    return sl_runtime_set_global(runtime, pointer, library, chars.baseAddress, chars.count) != 0
+                }
+                return sl_runtime_set_global(runtime, pointer, nil, chars.baseAddress, chars.count) != 0
+            }
+        }
+    }
+
+    /// stack: data -> read-only proxy (needs 3 free slots)
+    func makeReadOnly() { sl_runtime_make_readonly(pointer) }
+
+    /// stack: -> the stock string functions (tests)
+    func pushStockStringFunctions(_ runtime: OpaquePointer) {
+        sl_runtime_push_stock_string_functions(runtime, pointer)
+    }
+
+    /// Runs a full garbage collection (no script code runs: finalizers are
+    /// not allowed in the sandbox).
+    func collectGarbage() { _ = sl_lua_gc(pointer, LUA_GCCOLLECT) }
+
+    /// The position of the Lua code at `level` of this thread's call stack.
+    func location(level: Int32) -> LuaLocation? {
+        var file = [CChar](repeating: 0, count: 256)
+        var line: Int32 = 0
+        guard sl_where(pointer, level, &file, file.count, &line) != 0 else { return nil }
+        let text = file.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return LuaLocation(file: text, line: Int(line))
+    }
+}

@@ -1,0 +1,30 @@
+/// The limits a runtime enforces on the scripts it runs.
+///
+/// Budgets are CPU time of the thread running the call (on Linux; wall time
+/// elsewhere), checked by a watchdog every 5 ms, so a call may overrun its
+/// budget by about that much.
+public struct LuaLimits: Sendable, Equatable {
+    /// The memory cap of the Lua state, in bytes (default 16 MiB). Allocations
+    /// made by Lua code past the cap fail with a memory error.
+    public var memory: Int
+    /// The budget of one call (one policy hook), in milliseconds (default 100).
+    public var callBudgetMilliseconds: Int
+    /// The budget of a whole script run (a scenario), in milliseconds
+    /// (default 10 000). Pass it to `call(_:_:budgetMilliseconds:)` for the
+    /// calls that run a script's main chunk.
+    public var scriptBudgetMilliseconds: Int
+
+    /// Creates limits.
+    ///
+    /// - Parameters:
+    ///   - memory: the memory cap in bytes.
+    ///   - callBudgetMilliseconds: the default budget of a call.
+    ///   - scriptBudgetMilliseconds: the budget meant for a whole script.
+    public init(
+        memory: Int = 16 << 20, callBudgetMilliseconds: Int = 100, scriptBudgetMilliseconds: Int = 10_000
+    ) {
+        self.memory = memory
+        self.callBudgetMilliseconds = callBudgetMilliseconds
+        self.scriptBudgetMilliseconds = scriptBudgetMilliseconds
+    }
+}

@@ -1,3 +1,0 @@
-import Testing
-@testable import LuaRuntime
-@Test func smoke() { #expect(Bool(true)) }
