@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
         .library(name: "SheetEngine", targets: ["SheetEngine"]),
+        .library(name: "SheetRendering", targets: ["SheetRendering"]),
         .executable(name: "sheetlab", targets: ["sheetlab"]),
     ],
     targets: [
@@ -20,11 +21,16 @@ let package = Package(
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
         .target(name: "SheetEngine"),
+        .target(name: "SheetRendering", dependencies: ["SheetEngine"]),
+        // Lua policies and scenarios over the engine: the one API behind the CLI, REPL and serve.
+        .target(name: "SheetScripting", dependencies: ["SheetEngine", "LuaRuntime"]),
         // The command line's logic, apart from its thin executable.
         .target(name: "SheetLabCLI", dependencies: ["SheetEngine"]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
+        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering"]),
+        .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -8,7 +8,7 @@ extension SheetApp {
     /// The top presentation, fully presented, or an error saying why there is none.
     func topPresented(for action: String) throws(EngineError) -> Int {
         guard let i = presentations.indices.last else {
-            throw EngineError(.noPresentation("\(action): nothing is presented"))
+            throw EngineError(.noPresentation("nothing is presented"))
         }
         return i
     }

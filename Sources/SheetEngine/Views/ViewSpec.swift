@@ -196,7 +196,8 @@ public final class ContentContext {
     public let presenter: String
     /// The current detent of the presentation, if it has one.
     public let detent: Detent?
-    let captured: [String: Value]
+    /// The presenter's state as its last `body` evaluation captured it (B13).
+    public let capturedState: [String: Value]
     let live: (StateRef) -> Value?
     private(set) var bindingReads: [StateRef] = []
 
@@ -204,12 +205,12 @@ public final class ContentContext {
         self.item = item
         self.presenter = presenter
         self.detent = detent
-        self.captured = captured
+        self.capturedState = captured
         self.live = live
     }
 
     /// The presenter's state as captured by its last `body` evaluation (B13).
-    public func state(_ slot: String) -> Value { captured[slot] ?? .none }
+    public func state(_ slot: String) -> Value { capturedState[slot] ?? .none }
 
     /// The live value of a slot passed as a `Binding` (B14); `view` defaults
     /// to the presenter.

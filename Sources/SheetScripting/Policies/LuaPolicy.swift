@@ -1,0 +1,202 @@
+import LuaRuntime
+import SheetEngine
+
+/// A policy written in Lua: a file that returns a table of hooks.
+///
+/// Every hook is optional; a missing one means stock behaviour. Each call
+/// runs under the runtime's per-call budget. An error, a budget overrun or
+/// an invalid answer becomes a `PolicyFailure` whose message starts with
+/// file:line, and the engine falls back to stock for that one decision.
+public final class LuaPolicy: PresentationPolicy {
+    /// The file name, for example `queue.lua`: what the timeline shows.
+    public let name: String
+    /// The path it was loaded from.
+    public let path: String
+    public let hooks: PolicyHooks
+    public let customDetents: Set<String>
+    /// Invariants the policy declares for `sheetlab check`, by name.
+    public let invariants: [(name: String, function: LuaFunction)]
+
+    let runtime: LuaRuntime
+    let requestHook: LuaFunction?
+    let dismissedHook: LuaFunction?
+    let settleHook: LuaFunction?
+    let shouldDismissHook: LuaFunction?
+    let resolvers: [String: LuaFunction]
+
+    /// The hook names a policy table may have.
+    public static let hookNames = ["request", "dismissed", "settle", "should_dismiss", "detents", "invariants"]
+
+    /// Loads and validates a policy file.
+    /// - Throws: `LuaError` when the file does not load, run or return a valid policy table.
+    public convenience init(path: String, runtime: LuaRuntime) throws(LuaError) {
+        let chunk = try runtime.load(path: path)
+        let results = try runtime.call(chunk, [], budgetMilliseconds: runtime.limits.scriptBudgetMilliseconds)
+        try self.init(table: results.first ?? .nil, path: path, runtime: runtime)
+    }
+
+    /// Validates what a policy file returned.
+    /// - Throws: `LuaError` (`.badValue`) naming the file and what is wrong.
+    init(table value: LuaValue, path: String, runtime: LuaRuntime) throws(LuaError) {
+        let file = displayPath(path)
+        func bad(_ message: String) -> LuaError {
+            LuaError(.badValue, message, file: file, line: nil)
+        }
+        guard case .table(let table) = value, table.array.isEmpty else {
+            throw bad("a policy must return a table of hooks, got \(value.typeName)")
+        }
+        func function(_ key: String) throws(LuaError) -> LuaFunction? {
+            switch table[LuaString(key)] {
+            case .nil: return nil
+            case .function(let f): return f
+            case let other: throw bad("hook '\(key)' must be a function, got \(other.typeName)")
+            }
+        }
+        func functions(_ key: String) throws(LuaError) -> [(String, LuaFunction)] {
+            switch table[LuaString(key)] {
+            case .nil: return []
+            case .table(let t) where t.array.isEmpty:
+                var out: [(String, LuaFunction)] = []
+                for (k, v) in t.fields {
+                    guard let name = k.string, case .function(let f) = v else {
+                        throw bad("'\(key).\(k)' must be a function, got \(v.typeName)")
+                    }
+                    out.append((name, f))
+                }
+                return out.sorted { $0.0 < $1.0 }
+            case let other: throw bad("'\(key)' must be a table of functions by name, got \(other.typeName)")
+            }
+        }
+        for key in table.fields.keys {
+            guard let k = key.string, Self.hookNames.contains(k) else {
+                throw bad("unknown hook '\(key)'; expected one of \(Self.hookNames.joined(separator: ", "))")
+            }
+        }
+        self.runtime = runtime
+        self.path = path
+        self.name = path.split(separator: "/").last.map(String.init) ?? path
+        requestHook = try function("request")
+        dismissedHook = try function("dismissed")
+        settleHook = try function("settle")
+        shouldDismissHook = try function("should_dismiss")
+        let detents = try functions("detents")
+        resolvers = Dictionary(uniqueKeysWithValues: detents)
+        customDetents = Set(detents.map(\.0))
+        invariants = try functions("invariants").map { (name: $0.0, function: $0.1) }
+        var hooks: PolicyHooks = []
+        if requestHook != nil { hooks.insert(.request) }
+        if dismissedHook != nil { hooks.insert(.dismissed) }
+        if settleHook != nil { hooks.insert(.settle) }
+        if shouldDismissHook != nil { hooks.insert(.shouldDismiss) }
+        self.hooks = hooks
+    }
+
+    // MARK: Hooks
+
+    /// Calls a hook with its context; its first result, or a failure.
+    func call(_ hook: String, _ function: LuaFunction, _ context: LuaValue) throws(PolicyFailure) -> LuaValue {
+        do {
+            return try runtime.call(function, [context], budgetMilliseconds: nil).first ?? .nil
+        } catch {
+            throw PolicyFailure(hook: hook, message: error.description, traceback: error.traceback)
+        }
+    }
+
+    /// A hook's answer was not one it may give.
+    func invalid(_ hook: String, _ function: LuaFunction, _ value: LuaValue, expected: String) -> PolicyFailure {
+        let at = "\(displayPath(path)): "
+        return PolicyFailure(hook: hook, message: "\(at)hook '\(hook)' returned \(value); expected \(expected)")
+    }
+
+    public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
+        guard let f = requestHook else { return nil }
+        let answer = try call("request", f, HookContexts.request(context))
+        if answer.isNil { return nil }
+        guard case .string(let s) = answer, let text = s.string, let d = RequestDecision(rawValue: text) else {
+            throw invalid(
+                "request", f, answer,
+                expected: "one of \(RequestDecision.allCases.map(\.rawValue).joined(separator: ", ")) or nil")
+        }
+        return d
+    }
+
+    public func dismissed(_ context: DismissedContext) throws(PolicyFailure) -> DismissedDecision? {
+        guard let f = dismissedHook else { return nil }
+        let answer = try call("dismissed", f, HookContexts.dismissed(context))
+        let expected = "nil, present_next, hold, drop_held, or a table {held = ..., set = {slot = value}}"
+        switch answer {
+        case .nil:
+            return nil
+        case .string(let s):
+            guard let text = s.string, let action = HeldAction(rawValue: text) else {
+                throw invalid("dismissed", f, answer, expected: expected)
+            }
+            return DismissedDecision(held: action)
+        case .table(let t):
+            var decision = DismissedDecision()
+            for key in t.fields.keys where key != "held" && key != "set" {
+                throw invalid("dismissed", f, answer, expected: expected)
+            }
+            switch t["held"] {
+            case .nil: break
+            case .string(let s):
+                guard let text = s.string, let action = HeldAction(rawValue: text) else {
+                    throw invalid("dismissed", f, answer, expected: expected)
+                }
+                decision.held = action
+            default: throw invalid("dismissed", f, answer, expected: expected)
+            }
+            switch t["set"] {
+            case .nil: break
+            case .table(let writes) where writes.array.isEmpty:
+                for (key, v) in writes.fields.sorted(by: { $0.key.description < $1.key.description }) {
+                    guard let slot = key.string, let value = try? ValueBridge.value(v) else {
+                        throw invalid("dismissed", f, answer, expected: expected)
+                    }
+                    decision.writes.append(StateWrite(SlotPath.ref(slot, defaultView: context.presenter), value))
+                }
+            default: throw invalid("dismissed", f, answer, expected: expected)
+            }
+            return decision
+        default:
+            throw invalid("dismissed", f, answer, expected: expected)
+        }
+    }
+
+    public func settle(_ context: SettleContext) throws(PolicyFailure) -> SettleDecision? {
+        guard let f = settleHook else { return nil }
+        let answer = try call("settle", f, HookContexts.settle(context))
+        if answer.isNil { return nil }
+        if case .string(let s) = answer, let text = s.string {
+            if text == "dismiss" { return .dismiss }
+            if let d = try? Detent(parsing: text) { return .detent(d) }
+        }
+        throw invalid("settle", f, answer, expected: "a detent such as \"medium\", \"dismiss\", or nil")
+    }
+
+    public func shouldDismiss(_ context: ShouldDismissContext) throws(PolicyFailure) -> Bool? {
+        guard let f = shouldDismissHook else { return nil }
+        let answer = try call("should_dismiss", f, HookContexts.shouldDismiss(context))
+        switch answer {
+        case .nil: return nil
+        case .boolean(let b): return b
+        default: throw invalid("should_dismiss", f, answer, expected: "true, false or nil")
+        }
+    }
+
+    public func resolveDetent(_ name: String, _ context: DetentContext) throws(PolicyFailure) -> Double? {
+        guard let f = resolvers[name] else { return nil }
+        let answer = try call("detents.\(name)", f, HookContexts.detent(context))
+        switch answer {
+        case .nil: return nil
+        case .integer(let i): return Double(i)
+        case .number(let d) where d.isFinite: return d
+        default: throw invalid("detents.\(name)", f, answer, expected: "a finite number of points, or nil")
+        }
+    }
+}
+
+/// A path as shown in messages: relative to the current directory when it is below it.
+func displayPath(_ path: String) -> String {
+    path.hasPrefix("./") ? String(path.dropFirst(2)) : path
+}

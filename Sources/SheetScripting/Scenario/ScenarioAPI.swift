@@ -1,0 +1,277 @@
+import LuaRuntime
+import SheetEngine
+
+/// The Lua globals of scenarios and the REPL: each is a thin wrapper over a
+/// `Session` method. `docs/api/sheetlab.lua` documents every one of them; a
+/// test checks that the two lists agree.
+enum ScenarioAPI {
+    /// Every global this registers, in the order of the stub.
+    static let names = [
+        "sheet", "fullScreenCover", "view", "remove", "profile", "reset", "policy", "os_at_least",
+        "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "advance",
+        "binding", "now", "stack", "top", "state", "timeline", "events", "expect", "expect_eq",
+    ]
+
+    static func register(in session: Session) {
+        func def(_ name: String, _ body: @escaping (APIArguments) throws(LuaError) -> [LuaValue]) {
+            // Registering a global of a fresh runtime cannot fail.
+            try? session.runtime.register(name) { args throws(LuaError) -> [LuaValue] in
+                var values: [LuaValue] = []
+                for i in 0..<args.count { values.append(try args.value(i + 1)) }
+                return try body(APIArguments(function: name, values: values, location: args.callerLocation?.description))
+            }
+        }
+
+        // Building.
+        for kind in [PresentationKind.sheet, .fullScreenCover] {
+            def(kind.rawValue) { args throws(LuaError) in
+                guard case .table(var t) = args[1] else { throw args.expected(1, "table") }
+                t["kind"] = .string(LuaString(kind.rawValue))
+                _ = try ViewDeclaration(session: session, function: kind.rawValue).modifier(.table(t), view: "_")
+                return [.table(t)]
+            }
+        }
+        def("view") { args throws(LuaError) in
+            let (spec, parent) = try ViewDeclaration(session: session, function: "view").view(args[1])
+            try args.engine { () throws(EngineError) in try session.addView(spec, parent: parent) }
+            return [.string(LuaString(spec.name))]
+        }
+        def("remove") { args throws(LuaError) in
+            let name = try args.string(1)
+            try args.engine { () throws(EngineError) in try session.remove(view: name) }
+            return []
+        }
+        def("profile") { args throws(LuaError) in
+            if let name = try args.optionalString(1) {
+                try args.engine { () throws(EngineError) in try session.setProfile(name) }
+            }
+            return [profileTable(session)]
+        }
+        def("reset") { args throws(LuaError) in
+            let profile = try args.optionalString(1).map { name throws(LuaError) in
+                try args.engine { () throws(EngineError) in try Profile.named(name) }
+            }
+            session.reset(profile: profile)
+            return []
+        }
+        def("policy") { args throws(LuaError) in
+            [.string(LuaString(try session.loadPolicy(path: try args.string(1))))]
+        }
+        def("os_at_least") { args throws(LuaError) in
+            [.boolean(session.profile.os.atLeast(try args.string(1)))]
+        }
+
+        // Acting.
+        def("set") { args throws(LuaError) in
+            let writes = try stateWrites(args)
+            try args.engine { () throws(EngineError) in try session.set(writes) }
+            return []
+        }
+        def("get") { args throws(LuaError) in
+            let path = try args.string(1)
+            return [ValueBridge.lua(try args.engine { () throws(EngineError) in try session.get(path) })]
+        }
+        def("swipe") { args throws(LuaError) in
+            try args.engine { () throws(EngineError) in try session.swipe() }
+            return []
+        }
+        def("drag") { args throws(LuaError) in
+            let height = try args.number(1)
+            try args.engine { () throws(EngineError) in try session.drag(to: height) }
+            return []
+        }
+        def("release") { args throws(LuaError) in
+            let velocity = args[1].isNil ? 0 : try args.number(1)
+            try args.engine { () throws(EngineError) in try session.release(velocity: velocity) }
+            return []
+        }
+        def("dismiss") { args throws(LuaError) in
+            let view = try args.optionalString(1)
+            try args.engine { () throws(EngineError) in try session.dismiss(view: view) }
+            return []
+        }
+        def("rotate") { args throws(LuaError) in
+            let orientation = try args.string(1)
+            try args.engine { () throws(EngineError) in try session.rotate(orientation) }
+            return []
+        }
+        def("tap_background") { _ in [.boolean(session.tapBackground())] }
+        def("advance") { args throws(LuaError) in
+            let ms = args[1].isNil ? nil : try args.integer(1)
+            try args.engine { () throws(EngineError) in try session.advance(ms) }
+            return []
+        }
+
+        // Reading.
+        def("binding") { args throws(LuaError) in
+            let path = try args.string(1)
+            let ref = try args.engine { () throws(EngineError) -> StateRef in
+                // Inside content, a bare name is the presenter's slot.
+                if let ctx = session.currentContent, !path.contains(".") {
+                    return StateRef(view: ctx.presenter, slot: path)
+                }
+                return try SlotPath.resolve(path, in: session.app)
+            }
+            if let ctx = session.currentContent { return [ValueBridge.lua(ctx.binding(ref.slot, view: ref.view))] }
+            return [ValueBridge.lua(session.app.value(ref) ?? .none)]
+        }
+        def("now") { _ in [.integer(session.app.now)] }
+        def("stack") { _ in [.table(LuaTable(array: session.app.stack.map(presentationTable)))] }
+        def("top") { _ in [session.app.stack.last.map(presentationTable) ?? .nil] }
+        def("state") { _ in [stateTable(session.app.state())] }
+        def("timeline") { args throws(LuaError) in
+            let all = session.app.timeline
+            let first = all.count - all.events.count
+            switch args[1] {
+            case .nil:
+                return [eventList(all.events[...], firstIndex: first)]
+            case .integer(let since):
+                let slice = all.events(since: since)
+                return [eventList(slice, firstIndex: all.count - slice.count)]
+            case .table(let filter):
+                let matching = all.events.enumerated().filter { _, e in matches(e, filter) }
+                return [.table(LuaTable(array: matching.map { eventTable($0.element, index: first + $0.offset + 1) }))]
+            default:
+                throw args.expected(1, "integer or table")
+            }
+        }
+        def("events") { _ in
+            let slice = session.newEvents()
+            return [eventList(slice, firstIndex: session.app.timeline.count - slice.count)]
+        }
+
+        // Asserting.
+        def("expect") { args in
+            if !args[1].isTruthy {
+                let message = args[2].stringValue ?? "expectation failed"
+                session.fail(ExpectationFailure(location: args.location, message: message))
+            }
+            return []
+        }
+        def("expect_eq") { args in
+            if !LuaEquality.equal(args[1], args[2]) {
+                let message = args[3].stringValue ?? "values differ"
+                session.fail(ExpectationFailure(
+                    location: args.location, message: message, seen: LuaEquality.render(args[1]),
+                    expected: LuaEquality.render(args[2])))
+            }
+            return []
+        }
+    }
+
+    /// `set(slot, value)`, `set{ a = 1, b = 2 }` (alphabetical) or `set{ {"a", 1}, {"b", 2} }` (in order).
+    static func stateWrites(_ args: APIArguments) throws(LuaError) -> [(String, Value)] {
+        if case .string = args[1] { return [(try args.string(1), try args.value(2))] }
+        guard case .table(let t) = args[1] else { throw args.expected(1, "string or table") }
+        var writes: [(String, Value)] = []
+        for pair in t.array {
+            guard case .table(let p) = pair, p.array.count == 2, p.fields.isEmpty, case .string(let s) = p.array[0],
+                let slot = s.string
+            else {
+                throw args.bad(1, "list entries must be {\"slot\", value} pairs")
+            }
+            do { writes.append((slot, try ValueBridge.value(p.array[1]))) } catch { throw args.bad(1, "\(slot): \(error)") }
+        }
+        for (k, v) in t.fields.sorted(by: { $0.key.description < $1.key.description }) {
+            guard let slot = k.string else { throw args.bad(1, "slot names must be UTF-8") }
+            do { writes.append((slot, try ValueBridge.value(v))) } catch { throw args.bad(1, "\(slot): \(error)") }
+        }
+        return writes
+    }
+
+    static func profileTable(_ session: Session) -> LuaValue {
+        let p = session.profile
+        let layout = p.device.layout(session.app.orientation)
+        return .table(LuaTable(fields: [
+            "name": .string(LuaString(p.name)), "device": .string(LuaString(p.device.displayName)),
+            "os": .string(LuaString(p.os.version)), "orientation": .string(LuaString(session.app.orientation.rawValue)),
+            "width": .number(layout.width), "height": .number(layout.height),
+            "max_detent_value": .number(layout.maxDetentValue),
+        ]))
+    }
+
+    static func presentationTable(_ p: PresentationState) -> LuaValue {
+        var fields: [LuaString: LuaValue] = [
+            "level": .integer(p.level), "presenter": .string(LuaString(p.presenter)),
+            "modifier": .string(LuaString(p.modifier)), "kind": .string(LuaString(p.kind.rawValue)),
+            "phase": .string(LuaString(p.phase.rawValue)), "item": ValueBridge.lua(p.item),
+            "style": .string(LuaString(p.style.rawValue)), "height": .number(p.height),
+            "text": .string(LuaString(p.text)), "detents": HookContexts.detents(p.detents),
+        ]
+        fields["ends"] = p.phaseEnds.map { .integer($0) }
+        fields["item_id"] = p.itemID.map { .string(LuaString($0)) }
+        fields["detent"] = p.detent.map { .string(LuaString($0)) }
+        return .table(LuaTable(fields: fields.filter { !$0.value.isNil }))
+    }
+
+    static func eventTable(_ e: Event, index: Int) -> LuaValue {
+        var fields: [LuaString: LuaValue] = [
+            "index": .integer(index), "time": .integer(e.time), "kind": .string(LuaString(e.kind.rawValue)),
+            "severity": .string(LuaString(e.severity.rawValue)), "detail": .string(LuaString(e.detail)),
+        ]
+        fields["presenter"] = e.presenter.map { .string(LuaString($0)) }
+        fields["modifier"] = e.modifier.map { .string(LuaString($0)) }
+        fields["item"] = e.item.map { .string(LuaString($0)) }
+        fields["phase"] = e.phase.map { .string(LuaString($0.rawValue)) }
+        fields["detent"] = e.detent.map { .string(LuaString($0)) }
+        fields["height"] = e.height.map { .number($0) }
+        fields["source"] = e.source.map { .string(LuaString($0)) }
+        return .table(LuaTable(fields: fields))
+    }
+
+    static func eventList(_ events: ArraySlice<Event>, firstIndex: Int) -> LuaValue {
+        .table(LuaTable(array: events.enumerated().map { eventTable($0.element, index: firstIndex + $0.offset + 1) }))
+    }
+
+    /// Whether an event has every field of `filter` (compared as text).
+    static func matches(_ e: Event, _ filter: LuaTable) -> Bool {
+        guard case .table(let t) = eventTable(e, index: 0) else { return false }
+        for (k, v) in filter.fields where k != "index" {
+            if !LuaEquality.equal(t[k], v) { return false }
+        }
+        return true
+    }
+
+    static func stateTable(_ s: AppState) -> LuaValue {
+        let views = s.views.map { v -> LuaValue in
+            var state: [LuaString: LuaValue] = [:]
+            for slot in v.state { state[LuaString(slot.name)] = ValueBridge.lua(slot.value) }
+            var fields: [LuaString: LuaValue] = [
+                "name": .string(LuaString(v.name)), "level": .integer(v.level), "state": .table(LuaTable(fields: state)),
+            ]
+            fields["parent"] = v.parent.map { .string(LuaString($0)) }
+            return .table(LuaTable(fields: fields))
+        }
+        let held = s.held.map { h -> LuaValue in
+            .table(LuaTable(fields: [
+                "presenter": .string(LuaString(h.presenter)), "modifier": .string(LuaString(h.modifier)),
+                "item": ValueBridge.lua(h.item), "since": .integer(h.since),
+            ].filter { !$0.value.isNil }))
+        }
+        return .table(LuaTable(fields: [
+            "time": .integer(s.time), "profile": .string(LuaString(s.profile)),
+            "orientation": .string(LuaString(s.orientation.rawValue)),
+            "presentations": .table(LuaTable(array: s.presentations.map(presentationTable))),
+            "views": .table(LuaTable(array: views)), "held": .table(LuaTable(array: held)),
+        ]))
+    }
+}
+
+/// Deep equality and rendering for `expect_eq`, with Lua's number rules
+/// (`1 == 1.0`).
+enum LuaEquality {
+    static func equal(_ a: LuaValue, _ b: LuaValue) -> Bool {
+        switch (a, b) {
+        case (.integer(let x), .number(let y)), (.number(let y), .integer(let x)): return Double(x) == y
+        case (.table(let x), .table(let y)):
+            guard x.array.count == y.array.count, x.fields.count == y.fields.count else { return false }
+            for (u, v) in zip(x.array, y.array) where !equal(u, v) { return false }
+            for (k, v) in x.fields where !equal(v, y[k]) { return false }
+            return true
+        case (.function(let f), .function(let g)): return f === g
+        default: return a == b
+        }
+    }
+
+    static func render(_ v: LuaValue) -> String { v.description }
+}

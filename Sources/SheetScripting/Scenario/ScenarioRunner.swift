@@ -1,0 +1,63 @@
+import LuaRuntime
+import SheetEngine
+
+/// What running one scenario file gave.
+public struct ScenarioResult {
+    /// The scenario file.
+    public var path: String
+    /// Failed expectations.
+    public var failures: [ExpectationFailure]
+    /// The script error that stopped the scenario, if one did (syntax,
+    /// runtime, limit), with file:line.
+    public var error: LuaError?
+    /// The session, for reading the timeline, state and profile.
+    public var session: Session
+
+    /// Whether every expectation held and no error stopped the run.
+    public var passed: Bool { failures.isEmpty && error == nil }
+}
+
+/// Runs scenario files: a fresh session (and Lua state) for each.
+public struct ScenarioRunner {
+    /// The profile a scenario starts on (a scenario's own `profile()` call wins).
+    public var profile: Profile
+    /// Policy files loaded before the scenario runs, relative to the current directory.
+    public var policies: [String]
+    public var limits: LuaLimits
+    /// Where `print` writes.
+    public var printHandler: (String) -> Void
+
+    public init(
+        profile: Profile = .default, policies: [String] = [], limits: LuaLimits = LuaLimits(),
+        printHandler: @escaping (String) -> Void = { print($0) }
+    ) {
+        self.profile = profile
+        self.policies = policies
+        self.limits = limits
+        self.printHandler = printHandler
+    }
+
+    /// Runs one scenario file.
+    /// - Throws: `LuaError` only when a session cannot be created or a
+    ///   `--policy` file fails to load; errors in the scenario are in the result.
+    public func run(path: String) throws(LuaError) -> ScenarioResult {
+        let session = try Session(profile: profile, limits: limits)
+        session.printHandler = printHandler
+        for p in policies { try session.loadPolicy(path: p) }
+        session.baseDirectory = directory(of: path)
+        var error: LuaError?
+        do {
+            let chunk = try session.runtime.load(path: path)
+            _ = try session.runtime.call(chunk, [], budgetMilliseconds: limits.scriptBudgetMilliseconds)
+        } catch let e {
+            error = e
+        }
+        return ScenarioResult(path: path, failures: session.failures, error: error, session: session)
+    }
+}
+
+/// The folder part of a path, `.` when there is none.
+func directory(of path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+}

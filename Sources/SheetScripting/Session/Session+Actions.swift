@@ -1,0 +1,64 @@
+import SheetEngine
+
+/// The scenario functions, as Swift: what `set`, `swipe`, `advance` and the
+/// rest do. Slots are named `"slot"` or `"View.slot"`.
+extension Session {
+    /// Adds a view (and its children) under `parent`, or as a root view.
+    public func addView(_ spec: ViewSpec, parent: String? = nil) throws(EngineError) {
+        try app.addView(spec, parent: parent)
+    }
+
+    /// Writes one slot, as a button's action does.
+    public func set(_ path: String, _ value: Value) throws(EngineError) {
+        try set([(path, value)])
+    }
+
+    /// Writes several slots in one update, in the order given.
+    public func set(_ writes: [(String, Value)]) throws(EngineError) {
+        var resolved: [StateWrite] = []
+        for (path, value) in writes { resolved.append(StateWrite(try SlotPath.resolve(path, in: app), value)) }
+        try app.set(resolved)
+    }
+
+    /// Reads a slot.
+    public func get(_ path: String) throws(EngineError) -> Value {
+        app.value(try SlotPath.resolve(path, in: app)) ?? .none
+    }
+
+    public func swipe() throws(EngineError) { try app.swipeDown() }
+    public func drag(to height: Double) throws(EngineError) { try app.drag(to: height) }
+    public func release(velocity: Double) throws(EngineError) { try app.release(velocity: velocity) }
+    public func dismiss(view: String?) throws(EngineError) { try app.dismiss(from: view) }
+    public func remove(view: String) throws(EngineError) { try app.removeView(view) }
+    @discardableResult
+    public func tapBackground() -> Bool { app.tapBackground() }
+
+    /// Rotates to `"portrait"` or `"landscape"`.
+    public func rotate(_ orientation: String) throws(EngineError) {
+        guard let o = Orientation(rawValue: orientation) else {
+            throw EngineError(.invalidArgument("orientation must be portrait or landscape, got '\(orientation)'"))
+        }
+        app.rotate(to: o)
+    }
+
+    /// Lets `ms` pass; with nil, until no transition is running (at most ten
+    /// virtual minutes, since an app may keep itself busy).
+    public func advance(_ ms: Int?) throws(EngineError) {
+        if let ms { return try app.advance(by: ms) }
+        let limit = app.now + 600_000
+        while let t = app.nextTransitionTime, t <= limit {
+            try app.advance(by: max(0, t - app.now))
+        }
+    }
+
+    /// Events after index `since` (1-based positions), all when nil.
+    public func timeline(since: Int? = nil) -> ArraySlice<Event> {
+        app.timeline.events(since: since ?? 0)
+    }
+
+    /// Events since the previous call (or the start).
+    public func newEvents() -> ArraySlice<Event> {
+        defer { eventsMark = app.timeline.count }
+        return app.timeline.events(since: eventsMark)
+    }
+}

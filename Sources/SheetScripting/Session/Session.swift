@@ -1,0 +1,114 @@
+import LuaRuntime
+import SheetEngine
+
+/// One app driven by scripts: the engine, a Lua runtime, the loaded
+/// policies, and the expectations recorded so far.
+///
+/// This is the one API behind the three doors: the Lua globals of scenarios
+/// and the REPL (`ScenarioAPI`) and the methods of `sheetlab serve` call
+/// these methods and nothing else.
+///
+/// Confinement: not `Sendable`; use a session from one thread at a time.
+public final class Session {
+    /// The Lua runtime scenarios, content closures and policies run in.
+    public let runtime: LuaRuntime
+    /// The app. `reset` replaces it.
+    public private(set) var app: SheetApp
+    /// Policies in load order (Lua and native).
+    public private(set) var policies: [any PresentationPolicy] = []
+    /// Where relative policy paths are resolved: the scenario's folder.
+    public var baseDirectory: String = "."
+    /// Failed expectations, in the order they happened.
+    public private(set) var failures: [ExpectationFailure] = []
+    /// What `print` and the REPL write.
+    public var printHandler: (String) -> Void = { print($0) }
+
+    /// Timeline index `events()` last returned up to.
+    var eventsMark = 0
+    /// The content closure being evaluated, for `binding()` (B14).
+    var currentContent: ContentContext?
+    /// `binding` as a function value, handed to content functions as `c.binding`.
+    private(set) var bindingFunction: LuaFunction!
+
+    /// Creates a session on a profile.
+    /// - Throws: `LuaError` if the Lua state cannot be created.
+    public init(profile: Profile = .default, limits: LuaLimits = LuaLimits()) throws(LuaError) {
+        runtime = try LuaRuntime(limits: limits)
+        app = SheetApp(profile: profile)
+        runtime.printHandler = { [unowned self] text in self.printHandler(text) }
+        ScenarioAPI.register(in: self)
+        let lookup = try runtime.load(source: "return binding", chunkName: "=binding")
+        if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
+    }
+
+    /// The profile the app runs on.
+    public var profile: Profile { app.profile }
+
+    /// Starts a fresh app, keeping the loaded policies.
+    public func reset(profile: Profile? = nil) {
+        app = SheetApp(profile: profile ?? app.profile, policies: policies)
+        eventsMark = 0
+    }
+
+    /// Chooses the profile; only before the first view (use `reset` later).
+    /// - Throws: `EngineError` for an unknown name or when views exist.
+    public func setProfile(_ name: String) throws(EngineError) {
+        let profile = try Profile.named(name)
+        guard app.viewNames.isEmpty else {
+            throw EngineError(.invalidArgument("profile() must come before the first view; use reset(\"\(name)\") to start over"))
+        }
+        reset(profile: profile)
+    }
+
+    // MARK: Policies
+
+    /// Loads a Lua policy file, or reloads it when one with the same path is
+    /// loaded. A file that fails to load or validate leaves the loaded
+    /// policies as they were.
+    /// - Returns: the policy's name.
+    /// - Throws: `LuaError` with file:line.
+    @discardableResult
+    public func loadPolicy(path: String) throws(LuaError) -> String {
+        let resolved = resolve(path)
+        let policy = try LuaPolicy(path: resolved, runtime: runtime)
+        if let i = policies.firstIndex(where: { ($0 as? LuaPolicy)?.path == resolved }) {
+            policies[i] = policy
+        } else {
+            policies.append(policy)
+        }
+        app.replacePolicy(named: policy.name, with: policy)
+        return policy.name
+    }
+
+    /// Adds a native Swift policy after the loaded ones.
+    public func addPolicy(_ policy: any PresentationPolicy) {
+        policies.append(policy)
+        app.addPolicy(policy)
+    }
+
+    /// A path relative to `baseDirectory` unless absolute.
+    func resolve(_ path: String) -> String {
+        if path.hasPrefix("/") || baseDirectory == "." || baseDirectory.isEmpty { return path }
+        return baseDirectory + "/" + path
+    }
+
+    // MARK: Expectations
+
+    /// Records a failed expectation.
+    func fail(_ failure: ExpectationFailure) { failures.append(failure) }
+}
+
+/// A failed `expect` or `expect_eq`: where, and what was seen.
+public struct ExpectationFailure: Hashable, Sendable, CustomStringConvertible {
+    /// `file:line` of the `expect` call, when known.
+    public var location: String?
+    public var message: String
+    public var seen: String?
+    public var expected: String?
+
+    public var description: String {
+        var text = (location.map { "\($0): " } ?? "") + message
+        if let expected, let seen { text += "\n    expected: \(expected)\n    seen:     \(seen)" }
+        return text
+    }
+}

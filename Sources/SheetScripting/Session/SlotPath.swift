@@ -1,0 +1,33 @@
+import SheetEngine
+
+/// How scripts name state: `"slot"` or `"View.slot"`.
+enum SlotPath {
+    /// A slot path as a reference; an unqualified name belongs to `defaultView`.
+    static func ref(_ path: String, defaultView: String) -> StateRef {
+        if let dot = path.lastIndex(of: ".") {
+            return StateRef(view: String(path[..<dot]), slot: String(path[path.index(after: dot)...]))
+        }
+        return StateRef(view: defaultView, slot: path)
+    }
+
+    /// Resolves a slot path against the app: `View.slot` as given, or the one
+    /// view that has `slot`.
+    /// - Throws: `EngineError` when no view, or more than one, has the slot.
+    static func resolve(_ path: String, in app: SheetApp) throws(EngineError) -> StateRef {
+        if path.contains(".") {
+            let ref = ref(path, defaultView: "")
+            guard app.hasView(ref.view) else { throw EngineError(.unknownView(ref.view)) }
+            guard app.value(ref) != nil else { throw EngineError(.unknownSlot(view: ref.view, slot: ref.slot)) }
+            return ref
+        }
+        let owners = app.viewNames.filter { app.value(StateRef(view: $0, slot: path)) != nil }
+        guard let first = owners.first else {
+            throw EngineError(.invalidArgument("no view has a state slot '\(path)'"))
+        }
+        guard owners.count == 1 else {
+            throw EngineError(.invalidArgument(
+                "several views have a state slot '\(path)' (\(owners.joined(separator: ", "))); write View.\(path)"))
+        }
+        return StateRef(view: first, slot: path)
+    }
+}

@@ -1,0 +1,251 @@
+import LuaRuntime
+import SheetEngine
+
+/// Reads `view { ... }` declarations, `sheet { ... }` modifiers and what
+/// content functions return, turning Lua functions into engine closures.
+///
+/// Unknown fields are errors, so a typo (`isPresneted`) is caught where it
+/// is written rather than silently ignored.
+struct ViewDeclaration {
+    let session: Session
+    /// The Lua function name errors are reported against (`view`, `content`).
+    let function: String
+
+    func bad(_ message: String) -> LuaError {
+        LuaError(.runtime, "bad argument #1 to '\(function)' (\(message))")
+    }
+
+    func check(_ t: LuaTable, allowed: [String], what: String) throws(LuaError) {
+        for key in t.fields.keys {
+            guard let k = key.string, allowed.contains(k) else {
+                throw bad("unknown field '\(key)' in \(what); expected one of \(allowed.joined(separator: ", "))")
+            }
+        }
+    }
+
+    func string(_ t: LuaTable, _ key: String, in what: String) throws(LuaError) -> String? {
+        switch t[LuaString(key)] {
+        case .nil: return nil
+        case .string(let s): if let text = s.string { return text }
+        default: break
+        }
+        throw bad("field '\(key)' of \(what) must be a string, got \(t[LuaString(key)].typeName)")
+    }
+
+    func strings(_ t: LuaTable, _ key: String, in what: String) throws(LuaError) -> [String] {
+        switch t[LuaString(key)] {
+        case .nil: return []
+        case .table(let list) where list.fields.isEmpty:
+            var out: [String] = []
+            for v in list.array {
+                guard case .string(let s) = v, let text = s.string else {
+                    throw bad("field '\(key)' of \(what) must be a list of strings")
+                }
+                out.append(text)
+            }
+            return out
+        case let other: throw bad("field '\(key)' of \(what) must be a list of strings, got \(other.typeName)")
+        }
+    }
+
+    func table(_ value: LuaValue, what: String) throws(LuaError) -> LuaTable {
+        guard case .table(let t) = value else { throw bad("\(what) must be a table, got \(value.typeName)") }
+        return t
+    }
+
+    // MARK: Views
+
+    static let viewFields = ["name", "parent", "state", "reads", "onChange", "environmentObject", "modifiers", "children"]
+
+    /// A view declaration and its parent.
+    func view(_ value: LuaValue) throws(LuaError) -> (ViewSpec, parent: String?) {
+        let t = try table(value, what: "a view")
+        try check(t, allowed: Self.viewFields, what: "a view")
+        guard let name = try string(t, "name", in: "a view"), !name.isEmpty, !name.contains(".") else {
+            throw bad("a view needs a name without dots, e.g. name = \"ContentView\"")
+        }
+        var spec = ViewSpec(name: name)
+        let what = "view '\(name)'"
+        switch t["state"] {
+        case .nil: break
+        case .table(let state):
+            for v in state.array {
+                guard case .string(let s) = v, let slot = s.string else { throw bad("state of \(what): list entries must be slot names") }
+                spec.state.append((slot, .none))
+            }
+            for (k, v) in state.fields.sorted(by: { $0.key.description < $1.key.description }) {
+                do {
+                    spec.state.append((k.string ?? "\(k)", try ValueBridge.value(v)))
+                } catch {
+                    throw bad("state '\(k)' of \(what): \(error)")
+                }
+            }
+        case let other: throw bad("field 'state' of \(what) must be a table, got \(other.typeName)")
+        }
+        spec.bodyReads = Set(try strings(t, "reads", in: what))
+        spec.environmentObjects = try strings(t, "environmentObject", in: what)
+        spec.onChange = try onChange(t["onChange"], view: name)
+        switch t["modifiers"] {
+        case .nil: break
+        case .table(let list) where list.fields.isEmpty:
+            for m in list.array { spec.modifiers.append(try modifier(m, view: name)) }
+        case let other: throw bad("field 'modifiers' of \(what) must be a list of sheet{...} or fullScreenCover{...}, got \(other.typeName)")
+        }
+        switch t["children"] {
+        case .nil: break
+        case .table(let list) where list.fields.isEmpty:
+            for c in list.array { spec.children.append(try view(c).0) }
+        case let other: throw bad("field 'children' of \(what) must be a list of views, got \(other.typeName)")
+        }
+        return (spec, try string(t, "parent", in: what))
+    }
+
+    func onChange(_ value: LuaValue, view: String) throws(LuaError) -> [ChangeObserver] {
+        switch value {
+        case .nil: return []
+        case .table(let t):
+            var out: [ChangeObserver] = []
+            for v in t.array {
+                guard case .string(let s) = v, let slot = s.string else { throw bad("onChange entries must be slot names") }
+                out.append(ChangeObserver(slot: slot))
+            }
+            for (k, v) in t.fields.sorted(by: { $0.key.description < $1.key.description }) {
+                guard case .function(let f) = v, let slot = k.string else {
+                    throw bad("onChange.\(k) must be a function")
+                }
+                out.append(ChangeObserver(slot: slot, action: action(f, passing: StateRef(view: view, slot: slot))))
+            }
+            return out
+        default: throw bad("field 'onChange' of view '\(view)' must be a table")
+        }
+    }
+
+    // MARK: Modifiers
+
+    static let modifierFields = ["kind", "isPresented", "item", "onDismiss", "content", "attach"]
+
+    func modifier(_ value: LuaValue, view: String) throws(LuaError) -> PresentationModifier {
+        let t = try table(value, what: "a modifier")
+        try check(t, allowed: Self.modifierFields, what: "a modifier")
+        guard let kindName = try string(t, "kind", in: "a modifier"), let kind = PresentationKind(rawValue: kindName) else {
+            throw bad("modifiers are built with sheet{...} or fullScreenCover{...}")
+        }
+        let flag = try string(t, "isPresented", in: kindName)
+        let item = try string(t, "item", in: kindName)
+        let trigger: PresentationTrigger
+        switch (flag, item) {
+        case (let f?, nil): trigger = .isPresented(SlotPath.ref(f, defaultView: view))
+        case (nil, let i?): trigger = .item(SlotPath.ref(i, defaultView: view))
+        default: throw bad("\(kindName){...} needs exactly one of isPresented = \"slot\" or item = \"slot\"")
+        }
+        let attachment: Attachment = try string(t, "attach", in: kindName).map { .emptyView($0) } ?? .view
+        var onDismiss: EngineAction?
+        switch t["onDismiss"] {
+        case .nil: break
+        case .function(let f): onDismiss = action(f)
+        case let other: throw bad("onDismiss must be a function, got \(other.typeName)")
+        }
+        return PresentationModifier(
+            kind: kind, trigger: trigger, attachment: attachment, onDismiss: onDismiss,
+            content: try contentBuilder(t["content"]))
+    }
+
+    /// App code as an engine action: the Lua function runs under the call budget.
+    func action(_ f: LuaFunction, passing ref: StateRef? = nil) -> EngineAction {
+        { [session] app in
+            let args = ref.map { [ValueBridge.lua(app.value($0) ?? .none)] } ?? []
+            _ = try session.runtime.call(f, args, budgetMilliseconds: nil)
+        }
+    }
+
+    // MARK: Content
+
+    func contentBuilder(_ value: LuaValue) throws(LuaError) -> ContentBuilder? {
+        switch value {
+        case .nil:
+            return nil
+        case .function(let f):
+            return { [session] ctx in
+                let result = try session.evaluateContent(f, ctx)
+                return try ViewDeclaration(session: session, function: "content").content(result)
+            }
+        case .string, .table:
+            let fixed = try content(value)
+            return { _ in fixed }
+        default:
+            throw bad("content must be a function, a string or a table, got \(value.typeName)")
+        }
+    }
+
+    static let contentFields = [
+        "text", "view", "presentationDetents", "selection", "placement", "interactiveDismissDisabled",
+        "backgroundInteraction", "compactAdaptation", "environmentObject", "uses", "onAppear",
+    ]
+
+    /// What a content function returned.
+    func content(_ value: LuaValue) throws(LuaError) -> SheetContent {
+        if case .string(let s) = value { return SheetContent(text: s.string ?? "\(s)") }
+        if value.isNil { return SheetContent() }
+        let t = try table(value, what: "content")
+        try check(t, allowed: Self.contentFields, what: "content")
+        var c = SheetContent(text: try string(t, "text", in: "content") ?? "")
+        if !t["view"].isNil { c.view = try view(t["view"]).0 }
+        let detentTexts = try strings(t, "presentationDetents", in: "content")
+        if !detentTexts.isEmpty || !t["presentationDetents"].isNil {
+            var detents: [Detent] = []
+            for text in detentTexts {
+                do { detents.append(try Detent(parsing: text)) } catch { throw bad("\(error)") }
+            }
+            let placementText = try string(t, "placement", in: "content") ?? "root"
+            guard let placement = DetentsPlacement(rawValue: placementText) else {
+                throw bad("placement must be root, container, navigationStack or notLoaded, got '\(placementText)'")
+            }
+            let selection = try string(t, "selection", in: "content").map { path throws(LuaError) -> StateRef in
+                do { return try SlotPath.resolve(path, in: session.app) } catch { throw bad("selection: \(error)") }
+            }
+            c.detents = DetentsModifier(detents, selection: selection, placement: placement)
+        }
+        switch t["interactiveDismissDisabled"] {
+        case .nil: break
+        case .boolean(let b): c.interactiveDismissDisabled = b
+        case let other: throw bad("interactiveDismissDisabled must be a boolean, got \(other.typeName)")
+        }
+        if let text = try string(t, "backgroundInteraction", in: "content") {
+            do { c.backgroundInteractionUpThrough = try Detent(parsing: text) } catch { throw bad("backgroundInteraction: \(error)") }
+        }
+        switch try string(t, "compactAdaptation", in: "content") {
+        case nil, "fullScreen"?: break
+        case "sheet"?: c.staysSheetInCompactHeight = true
+        case let other?: throw bad("compactAdaptation must be sheet or fullScreen, got '\(other)'")
+        }
+        c.environmentObjects = try strings(t, "environmentObject", in: "content")
+        c.usesEnvironmentObjects = try strings(t, "uses", in: "content")
+        switch t["onAppear"] {
+        case .nil: break
+        case .function(let f): c.onAppear = action(f)
+        case let other: throw bad("onAppear must be a function, got \(other.typeName)")
+        }
+        return c
+    }
+}
+
+extension Session {
+    /// Runs a content function with its context table: `item`, `state`
+    /// (captured, B13), `presenter`, `detent` and `binding` (live, B14).
+    func evaluateContent(_ f: LuaFunction, _ ctx: ContentContext) throws(LuaError) -> LuaValue {
+        var captured: [LuaString: LuaValue] = [:]
+        for (k, v) in ctx.capturedState { captured[LuaString(k)] = ValueBridge.lua(v, readOnly: true) }
+        let table = LuaTable(
+            fields: [
+                "item": ValueBridge.lua(ctx.item, readOnly: true),
+                "state": .table(LuaTable(fields: captured, readOnly: true)),
+                "presenter": .string(LuaString(ctx.presenter)),
+                "detent": ValueBridge.string(ctx.detent?.description),
+                "binding": .function(bindingFunction),
+            ].filter { !$0.value.isNil }, readOnly: true)
+        let saved = currentContent
+        currentContent = ctx
+        defer { currentContent = saved }
+        return try runtime.call(f, [.table(table)], budgetMilliseconds: nil).first ?? .nil
+    }
+}

@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+
+@testable import SheetScripting
+
+/// Every scenario in `examples/` passes through the scripting layer.
+@Suite struct ExampleScenarioTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// Scenario files under `examples/`, skipping policy folders.
+    static var scenarios: [String] {
+        let examples = root.appendingPathComponent("examples").path
+        let files = FileManager.default.enumerator(atPath: examples)?.compactMap { $0 as? String } ?? []
+        return files.filter { $0.hasSuffix(".lua") && !$0.split(separator: "/").contains("policies") }.sorted()
+            .map { "examples/" + $0 }
+    }
+
+    @Test(arguments: scenarios)
+    func exampleScenario_passes(path: String) throws {
+        _ = FileManager.default.changeCurrentDirectoryPath(Self.root.path)
+        let result = try ScenarioRunner(printHandler: { _ in }).run(path: path)
+        #expect(result.error == nil, "\(result.error?.description ?? "")")
+        for failure in result.failures { Issue.record("\(failure)") }
+    }
+}
