@@ -54,6 +54,9 @@ struct Subcommand: Sendable {
 }
 
 let subcommands: [Subcommand] = [
+    Subcommand(spec: RunCommand.spec, run: RunCommand.run),
+    Subcommand(spec: TestCommand.spec, run: TestCommand.run),
+    Subcommand(spec: DemoCommand.spec, run: DemoCommand.run),
     Subcommand(spec: ProfilesCommand.spec, run: ProfilesCommand.run),
 ]
 

@@ -142,6 +142,7 @@ enum ScenarioAPI {
 
         // Asserting.
         def("expect") { args in
+            session.expectationCount += 1
             if !args[1].isTruthy {
                 let message = args[2].stringValue ?? "expectation failed"
                 session.fail(ExpectationFailure(location: args.location, message: message))
@@ -149,6 +150,7 @@ enum ScenarioAPI {
             return []
         }
         def("expect_eq") { args in
+            session.expectationCount += 1
             if !LuaEquality.equal(args[1], args[2]) {
                 let message = args[3].stringValue ?? "values differ"
                 session.fail(ExpectationFailure(

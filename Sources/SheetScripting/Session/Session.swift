@@ -20,6 +20,8 @@ public final class Session {
     public var baseDirectory: String = "."
     /// Failed expectations, in the order they happened.
     public private(set) var failures: [ExpectationFailure] = []
+    /// How many `expect` and `expect_eq` calls ran.
+    public internal(set) var expectationCount = 0
     /// What `print` and the REPL write.
     public var printHandler: (String) -> Void = { print($0) }
 
@@ -90,6 +92,21 @@ public final class Session {
     func resolve(_ path: String) -> String {
         if path.hasPrefix("/") || baseDirectory == "." || baseDirectory.isEmpty { return path }
         return baseDirectory + "/" + path
+    }
+
+    // MARK: Running Lua
+
+    /// The globals that `evaluate` runs in: they persist from one call to the next (the REPL's lines).
+    public private(set) lazy var environment: LuaEnvironment = runtime.makeEnvironment()
+
+    /// Runs Lua source in the session's persistent environment, under the
+    /// whole-script budget.
+    /// - Returns: what the chunk returns.
+    /// - Throws: `LuaError` with file:line.
+    @discardableResult
+    public func evaluate(_ source: String, chunkName: String = "=input") throws(LuaError) -> [LuaValue] {
+        let chunk = try runtime.load(source: source, chunkName: chunkName, in: environment)
+        return try runtime.call(chunk, [], budgetMilliseconds: runtime.limits.scriptBudgetMilliseconds)
     }
 
     // MARK: Expectations

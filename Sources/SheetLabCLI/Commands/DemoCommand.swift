@@ -1,0 +1,87 @@
+import Foundation
+import SheetEngine
+import SheetScripting
+
+/// `sheetlab demo`: seed 000's problem, side by side: the impatient reopen
+/// lost under stock SwiftUI and kept by the queue policy.
+enum DemoCommand {
+    static let spec = CommandSpec(
+        name: "demo",
+        summary: "Show seed 000's lost reopen under stock SwiftUI and fixed by the queue policy.",
+        options: [OptionSpec("--profile", value: "NAME", help: "Device and OS (default \(Profile.defaultName)).")],
+        discussion: """
+            Runs a built-in scenario twice: once as stock SwiftUI behaves, once with the queue policy
+            (examples/policies/queue.lua when run from the repository, else its native Swift twin).
+            """)
+
+    /// The built-in scenario: open, swipe down, tap "Open" again while the sheet is still closing.
+    static let scenario = """
+        view {
+          name = "ContentView",
+          state = { "selectedItem" },
+          modifiers = {
+            sheet { item = "selectedItem", content = function(c) return "item " .. c.item.id end },
+          },
+        }
+        set("selectedItem", { id = 0 })   -- Button("Open") { selectedItem = Item(id: 0) }
+        advance(500)                      -- presented
+        swipe()                           -- the user swipes the sheet down
+        advance(100)
+        set("selectedItem", { id = 1 })   -- and taps "Open" again while it is still closing
+        advance(1000)
+        """
+
+    static let queuePolicyPath = "examples/policies/queue.lua"
+
+    static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
+        var profile = Profile.default
+        if let name = args.value("--profile") {
+            do { profile = try Profile.named(name) } catch {
+                return RunCommand.usage(UsageError("\(error)", command: "demo"), out)
+            }
+        }
+        let useLua = FileManager.default.fileExists(atPath: queuePolicyPath)
+        var sessions: [Session] = []
+        for withQueue in [false, true] {
+            do {
+                let session = try Session(profile: profile)
+                session.printHandler = { out.line($0) }
+                if withQueue {
+                    if useLua { try session.loadPolicy(path: queuePolicyPath) } else { session.addPolicy(QueuePolicy()) }
+                }
+                try session.evaluate(scenario, chunkName: "=demo")
+                sessions.append(session)
+            } catch {
+                out.error("error: \(error)")
+                return .scriptError
+            }
+        }
+        out.line(out.styled("Seed 000: tapping \"Open\" again while the sheet is still closing", .bold))
+        out.line("Profile \(profile.name). The user opens item 0, swipes it down at 500 ms and taps \"Open\" for item 1 at 600 ms.")
+        let titles = ["1. Stock SwiftUI", "2. With the queue policy (\(useLua ? queuePolicyPath : "native QueuePolicy"))"]
+        for (title, session) in zip(titles, sessions) {
+            out.line()
+            out.line(out.styled(title, .bold))
+            for e in session.app.timeline.events {
+                let line = e.description
+                out.line(e.severity == .info ? line : out.styled(line, e.severity == .warning ? .yellow : .red))
+            }
+        }
+        out.line()
+        out.line(out.styled("Side by side", .bold))
+        let outcomes = sessions.map(outcome)
+        let width = max(titles[0].count, outcomes[0].count) + 4
+        out.line("  " + "stock".padding(toLength: width, withPad: " ", startingAt: 0) + "queue policy")
+        out.line("  " + outcomes[0].padding(toLength: width, withPad: " ", startingAt: 0) + outcomes[1])
+        out.line()
+        out.line("Try it yourself: sheetlab run examples/seeds/seed000_lost_reopen.lua (stock) and examples/seeds/seed000_queue_reopen.lua")
+        return .ok
+    }
+
+    /// One line: what the user ends up seeing.
+    static func outcome(_ session: Session) -> String {
+        if let top = session.app.stack.last { return "item \(top.itemID ?? "?") is \(top.phase.rawValue)" }
+        let lost = session.app.timeline.events.contains { $0.kind == .requestLost }
+        return lost ? "nothing shown: the reopen was lost" : "nothing shown"
+    }
+}

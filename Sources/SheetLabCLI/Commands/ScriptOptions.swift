@@ -1,0 +1,66 @@
+import Foundation
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
+/// Options every script-running command shares: profile, policies, limits.
+enum ScriptOptions {
+    static let specs = [
+        OptionSpec("--policy", value: "P", repeatable: true, help: "Load a Lua policy file before the scenario (repeatable; consulted in order)."),
+        OptionSpec("--profile", value: "NAME", help: "Device and OS, e.g. iphonese-ios16 (default \(Profile.defaultName); see 'sheetlab profiles')."),
+        OptionSpec("--budget", value: "MS", help: "CPU budget of one hook call in milliseconds (default 100)."),
+        OptionSpec("--script-budget", value: "MS", help: "CPU budget of a whole scenario in milliseconds (default 10000)."),
+        OptionSpec("--memory", value: "MIB", help: "Memory cap of the Lua state in MiB (default 16)."),
+    ]
+
+    /// The profile, policy paths and limits the options ask for.
+    /// - Throws: `UsageError` for an unknown profile, a missing policy file or a bad number.
+    static func parse(_ args: ParsedArguments, command: String) throws(UsageError) -> (Profile, [String], LuaLimits) {
+        var profile = Profile.default
+        if let name = args.value("--profile") {
+            do { profile = try Profile.named(name) } catch { throw UsageError("\(error)", command: command) }
+        }
+        let policies = args.values("--policy")
+        for p in policies where !FileManager.default.fileExists(atPath: p) {
+            throw UsageError("no such policy file: \(p)", command: command)
+        }
+        var limits = LuaLimits()
+        if let ms = try args.integer("--budget", in: 1...600_000, command: command) { limits.callBudgetMilliseconds = ms }
+        if let ms = try args.integer("--script-budget", in: 1...3_600_000, command: command) {
+            limits.scriptBudgetMilliseconds = ms
+        }
+        if let mib = try args.integer("--memory", in: 1...4096, command: command) { limits.memory = mib << 20 }
+        return (profile, policies, limits)
+    }
+
+    /// Checks that a scenario file exists and is a file.
+    static func requireFile(_ path: String, command: String) throws(UsageError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw UsageError("no such file: \(path) (expected a scenario .lua file)", command: command)
+        }
+        if isDirectory.boolValue {
+            throw UsageError("\(path) is a folder; 'sheetlab \(command)' expects a scenario file", command: command)
+        }
+    }
+}
+
+/// Printing what a scenario gave.
+enum ScenarioReport {
+    /// Writes failures and the error to standard error.
+    static func problems(_ result: ScenarioResult, _ out: Output) {
+        for f in result.failures {
+            out.error(out.styled("FAIL", .red, stderr: true) + " \(f)")
+        }
+        if let e = result.error {
+            out.error(out.styled("error", .red, stderr: true) + ": \(e)")
+            if let tb = e.traceback, !tb.isEmpty { out.error(tb) }
+        }
+    }
+
+    /// The exit code a scenario's result asks for.
+    static func exitCode(_ result: ScenarioResult) -> ExitCode {
+        if result.error != nil { return .scriptError }
+        return result.failures.isEmpty ? .ok : .failed
+    }
+}
