@@ -156,6 +156,13 @@ function tap_background() end
 ---@param ms? integer
 function advance(ms) end
 
+---Reads a slot live. Inside a content function, a bare name is the presenter's slot and
+---the content updates when it changes, as with a `Binding` passed to a child view (B14);
+---elsewhere it is the same as `get`.
+---@param slot sheetlab.Slot
+---@return sheetlab.Value
+function binding(slot) end
+
 ---Virtual time in ms.
 ---@return integer
 function now() end
@@ -172,10 +179,11 @@ function top() end
 ---@return table
 function state() end
 
----Events on the timeline after index `since` (all when omitted).
----@param since? integer
+---Events on the timeline: all of them, those after index `since`, or those whose fields
+---equal every field of a filter table, e.g. `timeline{ kind = "requestLost" }`.
+---@param since_or_filter? integer|table
 ---@return sheetlab.Event[]
-function timeline(since) end
+function timeline(since_or_filter) end
 
 ---Events since the previous call of `events()` (or the start).
 ---@return sheetlab.Event[]

@@ -5,15 +5,12 @@ import SheetEngine
 /// `Session` method. `docs/api/sheetlab.lua` documents every one of them; a
 /// test checks that the two lists agree.
 enum ScenarioAPI {
-    /// Every global this registers, in the order of the stub.
-    static let names = [
-        "sheet", "fullScreenCover", "view", "remove", "profile", "reset", "policy", "os_at_least",
-        "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "advance",
-        "binding", "now", "stack", "top", "state", "timeline", "events", "expect", "expect_eq",
-    ]
-
-    static func register(in session: Session) {
+    /// Registers the globals.
+    /// - Returns: their names, in registration order.
+    static func register(in session: Session) -> [String] {
+        var names: [String] = []
         func def(_ name: String, _ body: @escaping (APIArguments) throws(LuaError) -> [LuaValue]) {
+            names.append(name)
             // Registering a global of a fresh runtime cannot fail.
             try? session.runtime.register(name) { args throws(LuaError) -> [LuaValue] in
                 var values: [LuaValue] = []
@@ -159,6 +156,7 @@ enum ScenarioAPI {
             }
             return []
         }
+        return names
     }
 
     /// `set(slot, value)`, `set{ a = 1, b = 2 }` (alphabetical) or `set{ {"a", 1}, {"b", 2} }` (in order).

@@ -25,6 +25,9 @@ public final class Session {
     /// What `print` and the REPL write.
     public var printHandler: (String) -> Void = { print($0) }
 
+    /// The names of the Lua globals the scenario API registered.
+    public private(set) var registeredGlobals: [String] = []
+
     /// Timeline index `events()` last returned up to.
     var eventsMark = 0
     /// The content closure being evaluated, for `binding()` (B14).
@@ -38,7 +41,7 @@ public final class Session {
         runtime = try LuaRuntime(limits: limits)
         app = SheetApp(profile: profile)
         runtime.printHandler = { [unowned self] text in self.printHandler(text) }
-        ScenarioAPI.register(in: self)
+        registeredGlobals = ScenarioAPI.register(in: self)
         let lookup = try runtime.load(source: "return binding", chunkName: "=binding")
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
     }
