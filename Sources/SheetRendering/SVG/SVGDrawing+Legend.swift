@@ -1,0 +1,112 @@
+extension SVGDrawing {
+    /// One legend entry: a swatch kind and its words.
+    struct LegendItem {
+        var swatch: String
+        var text: String
+    }
+
+    static let legendItems = [
+        LegendItem(swatch: "presenting", text: "presenting (transition in)"),
+        LegendItem(swatch: "presented", text: "presented"),
+        LegendItem(swatch: "dismissing", text: "dismissing (transition out)"),
+        LegendItem(swatch: "height", text: "sheet height, detent named"),
+        LegendItem(swatch: "user", text: "user action"),
+        LegendItem(swatch: "policy", text: "policy decision"),
+        LegendItem(swatch: "warning", text: "warning"),
+        LegendItem(swatch: "error", text: "error"),
+        LegendItem(swatch: "info", text: "other event"),
+    ]
+
+    static let legendLineHeight = 22.0
+    static let problemLineHeight = 18.0
+    static let maxProblemLines = 60
+
+    /// Legend entries with their positions relative to the legend's first line.
+    var legendLayout: [(item: LegendItem, x: Double, line: Int)] {
+        var out: [(LegendItem, Double, Int)] = []
+        var x = 16.0
+        var line = 0
+        for item in Self.legendItems {
+            let w = 30 + Self.textWidth(item.text, charWidth: 6.6) + 22
+            if x + w > width - 16, x > 16 {
+                x = 16
+                line += 1
+            }
+            out.append((item, x, line))
+            x += w
+        }
+        return out
+    }
+
+    var legendHeight: Double {
+        Double((legendLayout.last?.line ?? 0) + 1) * Self.legendLineHeight + 22
+    }
+
+    mutating func drawLegend(top: Double) {
+        let n = SVGWriter.number
+        writer.open("g", [("class", "legend")])
+        writer.element(
+            "text", [("class", "heading"), ("x", "16"), ("y", n(top))],
+            text: "Legend (hover a bar or mark to see its event line)")
+        for (item, x, line) in legendLayout {
+            let y = top + 22 + Double(line) * Self.legendLineHeight
+            switch item.swatch {
+            case "presenting", "presented", "dismissing":
+                writer.element("rect", [
+                    ("class", "phase \(item.swatch)"), ("x", n(x)), ("y", n(y - 10)), ("width", "24"), ("height", "14"),
+                ])
+            case "height":
+                writer.element("polyline", [("class", "height"), ("points", "\(n(x)),\(n(y + 3)) \(n(x + 8)),\(n(y - 8)) \(n(x + 24)),\(n(y - 8))")])
+            case "user":
+                writer.element("circle", [("class", "user"), ("cx", n(x + 12)), ("cy", n(y - 3)), ("r", "5")])
+            case "policy":
+                writer.element("polygon", [
+                    ("class", "policy"), ("points", "\(n(x + 12)),\(n(y - 9)) \(n(x + 18)),\(n(y - 3)) \(n(x + 12)),\(n(y + 3)) \(n(x + 6)),\(n(y - 3))"),
+                ])
+            case "warning", "error":
+                writer.element("polygon", [
+                    ("class", item.swatch), ("points", "\(n(x + 12)),\(n(y - 11)) \(n(x + 20)),\(n(y + 4)) \(n(x + 4)),\(n(y + 4))"),
+                ])
+            default:
+                writer.element("line", [("class", "info"), ("x1", n(x + 12)), ("y1", n(y - 9)), ("x2", n(x + 12)), ("y2", n(y + 3))])
+            }
+            writer.element("text", [("x", n(x + 30)), ("y", n(y + 1))], text: item.text)
+        }
+        writer.close("g")
+    }
+
+    var problemsHeight: Double {
+        let lines = min(model.problems.count, Self.maxProblemLines) + (model.problems.count > Self.maxProblemLines ? 1 : 0)
+        return 8 + Double(lines) * Self.problemLineHeight
+    }
+
+    mutating func drawProblems(top: Double) {
+        let n = SVGWriter.number
+        writer.open("g", [("class", "problems")])
+        let count = model.problems.count
+        let heading =
+            count == 0
+            ? "No warnings or errors"
+            : "Warnings and errors (\(count)): numbers match the triangles above"
+        writer.element("text", [("class", "heading"), ("x", "16"), ("y", n(top))], text: heading)
+        let columns = max(20, Int((width - 60) / 7))
+        for (i, mark) in model.problems.prefix(Self.maxProblemLines).enumerated() {
+            let y = top + 8 + Double(i + 1) * Self.problemLineHeight
+            writer.open("g", [("class", "problem \(mark.kind.rawValue)"), ("data-number", String(mark.number ?? 0))])
+            writer.element("polygon", [
+                ("class", mark.kind.rawValue), ("points", "\(n(24)),\(n(y - 11)) \(n(32)),\(n(y + 3)) \(n(16)),\(n(y + 3))"),
+            ])
+            let number = String(mark.number ?? 0)
+            let text = String(repeating: " ", count: max(0, 3 - number.count)) + number + "  " + Self.line(mark.event)
+            writer.element(
+                "text", [("class", "line"), ("x", "38"), ("y", n(y)), ("xml:space", "preserve")],
+                text: TerminalWidth.truncate(text, to: columns), title: Self.line(mark.event))
+            writer.close("g")
+        }
+        if count > Self.maxProblemLines {
+            let y = top + 8 + Double(Self.maxProblemLines + 1) * Self.problemLineHeight
+            writer.element("text", [("x", "38"), ("y", n(y))], text: "… and \(count - Self.maxProblemLines) more")
+        }
+        writer.close("g")
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import SheetEngine
+
+/// The timeline as JSON lines: one compact JSON object per event, one event
+/// per line, keys sorted so that the same run always gives the same bytes.
+///
+/// Each object has `time` (ms), `kind`, `severity` and `detail`, and, when
+/// the event has them, `presenter`, `modifier`, `item`, `phase`, `detent`,
+/// `height` (points) and `source` (`stock` or the deciding policy):
+///
+/// ```
+/// {"detail":"sheet, ends at 500 ms","detent":"large","height":783,"item":"0","kind":"presenting",...}
+/// ```
+///
+/// Numbers that JSON cannot hold (NaN, infinities) are written as the
+/// strings `"nan"`, `"inf"` and `"-inf"`.
+public enum TimelineJSON {
+    /// One event as one line of JSON, without a newline.
+    /// - Parameter event: the event.
+    /// - Returns: a JSON object on one line.
+    public static func line(_ event: Event) -> String {
+        encode(event)
+    }
+
+    /// Every event as a JSON line, each ending with a newline.
+    /// - Parameter events: the events, in timeline order.
+    /// - Returns: the JSON lines; empty for no events.
+    public static func render(_ events: some Sequence<Event>) -> String {
+        var out = ""
+        for event in events { out += line(event) + "\n" }
+        return out
+    }
+
+    /// The app's state as one line of JSON (sorted keys): `time`, `profile`,
+    /// `orientation`, `presentations`, `views` and `held`, as `AppState`
+    /// encodes them.
+    /// - Parameters:
+    ///   - state: the state, for example `app.state()` at the end of a run.
+    ///   - pretty: whether to indent it over several lines for people.
+    /// - Returns: the JSON text, without a trailing newline.
+    public static func state(_ state: AppState, pretty: Bool = false) -> String {
+        encode(state, pretty: pretty)
+    }
+
+    static func encode(_ value: some Encodable, pretty: Bool = false) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        do {
+            return String(decoding: try encoder.encode(value), as: UTF8.self)
+        } catch {
+            // Events and states contain only strings, numbers and enums, and
+            // non-finite numbers are converted, so encoding cannot fail; keep
+            // the output valid JSON should that ever change.
+            let message = "\(error)".replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            return "{\"error\":\"\(message)\"}"
+        }
+    }
+}
