@@ -21,7 +21,9 @@ view {
         view = {
           name = "SheetView",
           state = { showNested = false },
-          modifiers = { sheet { isPresented = "showNested", content = { text = "nested", view = { name = "NestedView" } } } },
+          modifiers = {
+            sheet { isPresented = "showNested", content = { text = "nested", view = { name = "NestedView" } } },
+          },
         },
       },
     },

@@ -20,7 +20,11 @@ view {
           isPresented = "show",
           content = {
             text = "detail sheet",
-            view = { name = "SheetView", state = { more = false }, modifiers = { sheet { isPresented = "more", content = "more" } } },
+            view = {
+              name = "SheetView",
+              state = { more = false },
+              modifiers = { sheet { isPresented = "more", content = "more" } },
+            },
           },
         },
       },

@@ -24,7 +24,8 @@ for round = 1, 2 do
   set("selectedItem", { id = 0 }) -- the same item, tapped while closing
   expect_eq(#timeline({ kind = "queued" }), round, "P01: round " .. round .. ": the request is held")
   advance(150)
-  expect_eq(top() and top().phase, "presenting", "P01, B01: round " .. round .. ": reopened (presenting) when the sheet had closed")
+  expect_eq(top() and top().phase, "presenting",
+    "P01, B01: round " .. round .. ": reopened (presenting) when the sheet had closed")
   expect_eq(get("selectedItem"), { id = 0 }, "B02: the write-back did not clear the held request")
   advance(500)
   swipe()

@@ -58,4 +58,5 @@ expect_eq(top().phase, "presenting", "B04: then the new item is presented")
 expect_eq(top().item_id, "ProfileView", "B12: the id is the wrapped view's id")
 advance(500)
 expect_eq(top().text, "Profile (viewModel2)")
-expect_eq(get("presentation"), { id = "ProfileView", body = "Profile (viewModel2)" }, "B04: the binding holds the new item")
+expect_eq(get("presentation"), { id = "ProfileView", body = "Profile (viewModel2)" },
+  "B04: the binding holds the new item")

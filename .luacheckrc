@@ -1,0 +1,17 @@
+-- luacheck configuration for SheetLab's Lua: scenarios and policies.
+-- Run `luacheck examples`. Scripts run on Lua 5.4; the SheetLab globals
+-- below are documented in docs/api/sheetlab.lua and are read-only in
+-- scripts (the host's globals cannot be assigned).
+
+std = "lua54"
+
+read_globals = {
+  -- building
+  "sheet", "fullScreenCover", "view", "remove", "profile", "reset", "policy", "os_at_least",
+  -- acting
+  "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "advance",
+  -- reading
+  "now", "stack", "top", "state", "timeline", "events",
+  -- expecting
+  "expect", "expect_eq",
+}
