@@ -26,7 +26,7 @@ extension SVGDrawing {
         let limit = axis.x0 + axis.width + Self.rightMargin - 4
         for (i, mark) in lane.marks.enumerated() {
             let next = lane.marks[(i + 1)...].firstIndex { row($0.kind) == row(mark.kind) }.map { xs[$0] } ?? limit
-            let label = Self.fit(Self.label(mark), width: next - xs[i] - 20, charWidth: 5.9)
+            let label = Self.fittedLabel(mark, width: next - xs[i] - 18)
             drawMark(mark, x: xs[i], y: rowY[row(mark.kind)]!, label: label.isEmpty ? nil : label)
         }
     }
@@ -60,7 +60,18 @@ extension SVGDrawing {
         writer.close("g")
     }
 
-    /// The short text next to a mark; the tooltip has the whole event line.
+    /// The label that fits `width` pixels: the whole label, else the event's
+    /// kind alone, else the label cut short; empty when none fits.
+    static func fittedLabel(_ mark: TimelineModel.Mark, width: Double) -> String {
+        let charWidth = 5.9
+        let full = label(mark)
+        if textWidth(full, charWidth: charWidth) <= width { return full }
+        let short = mark.kind == .info ? "" : mark.event.kind.rawValue
+        if !short.isEmpty, textWidth(short, charWidth: charWidth) <= width { return short }
+        return fit(full, width: width, charWidth: charWidth)
+    }
+
+    /// The text next to a mark; the tooltip has the whole event line.
     static func label(_ mark: TimelineModel.Mark) -> String {
         let e = mark.event
         let detail = TerminalWidth.printable(e.detail)

@@ -26,8 +26,9 @@ public enum TimelineJSON {
     /// - Parameter events: the events, in timeline order.
     /// - Returns: the JSON lines; empty for no events.
     public static func render(_ events: some Sequence<Event>) -> String {
+        let encoder = makeEncoder(pretty: false)
         var out = ""
-        for event in events { out += line(event) + "\n" }
+        for event in events { out += encode(event, with: encoder) + "\n" }
         return out
     }
 
@@ -42,18 +43,28 @@ public enum TimelineJSON {
         encode(state, pretty: pretty)
     }
 
-    static func encode(_ value: some Encodable, pretty: Bool = false) -> String {
+    static func makeEncoder(pretty: Bool) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
             positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+        return encoder
+    }
+
+    static func encode(_ value: some Encodable, pretty: Bool = false) -> String {
+        encode(value, with: makeEncoder(pretty: pretty))
+    }
+
+    static func encode(_ value: some Encodable, with encoder: JSONEncoder) -> String {
         do {
             return String(decoding: try encoder.encode(value), as: UTF8.self)
         } catch {
             // Events and states contain only strings, numbers and enums, and
             // non-finite numbers are converted, so encoding cannot fail; keep
             // the output valid JSON should that ever change.
-            let message = "\(error)".replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let message = TerminalWidth.printable("\(error)")
+                .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
             return "{\"error\":\"\(message)\"}"
         }
     }
