@@ -52,4 +52,4 @@ expect_eq(bar.style, "sheet")
 expect_eq(bar.detents, {
   { detent = "custom(bar)", height = 44 },
   { detent = "large", height = 383 },
-}, "P03: landscape: max(44, 38.3) = 44")
+}, "P03, B17: landscape: max(44, 38.3) = 44, sorted below large")
