@@ -52,23 +52,42 @@ extension SVGDrawing {
             let y = top + 22 + Double(line) * Self.legendLineHeight
             switch item.swatch {
             case "presenting", "presented", "dismissing":
-                writer.element("rect", [
-                    ("class", "phase \(item.swatch)"), ("x", n(x)), ("y", n(y - 10)), ("width", "24"), ("height", "14"),
-                ])
+                writer.element(
+                    "rect",
+                    [
+                        ("class", "phase \(item.swatch)"), ("x", n(x)), ("y", n(y - 10)), ("width", "24"),
+                        ("height", "14"),
+                    ])
             case "height":
-                writer.element("polyline", [("class", "height"), ("points", "\(n(x)),\(n(y + 3)) \(n(x + 8)),\(n(y - 8)) \(n(x + 24)),\(n(y - 8))")])
+                writer.element(
+                    "polyline",
+                    [
+                        ("class", "height"),
+                        ("points", "\(n(x)),\(n(y + 3)) \(n(x + 8)),\(n(y - 8)) \(n(x + 24)),\(n(y - 8))"),
+                    ])
             case "user":
                 writer.element("circle", [("class", "user"), ("cx", n(x + 12)), ("cy", n(y - 3)), ("r", "5")])
             case "policy":
-                writer.element("polygon", [
-                    ("class", "policy"), ("points", "\(n(x + 12)),\(n(y - 9)) \(n(x + 18)),\(n(y - 3)) \(n(x + 12)),\(n(y + 3)) \(n(x + 6)),\(n(y - 3))"),
-                ])
+                writer.element(
+                    "polygon",
+                    [
+                        ("class", "policy"),
+                        (
+                            "points",
+                            "\(n(x + 12)),\(n(y - 9)) \(n(x + 18)),\(n(y - 3)) \(n(x + 12)),\(n(y + 3)) \(n(x + 6)),\(n(y - 3))"
+                        ),
+                    ])
             case "warning", "error":
-                writer.element("polygon", [
-                    ("class", item.swatch), ("points", "\(n(x + 12)),\(n(y - 11)) \(n(x + 20)),\(n(y + 4)) \(n(x + 4)),\(n(y + 4))"),
-                ])
+                writer.element(
+                    "polygon",
+                    [
+                        ("class", item.swatch),
+                        ("points", "\(n(x + 12)),\(n(y - 11)) \(n(x + 20)),\(n(y + 4)) \(n(x + 4)),\(n(y + 4))"),
+                    ])
             default:
-                writer.element("line", [("class", "info"), ("x1", n(x + 12)), ("y1", n(y - 9)), ("x2", n(x + 12)), ("y2", n(y + 3))])
+                writer.element(
+                    "line",
+                    [("class", "info"), ("x1", n(x + 12)), ("y1", n(y - 9)), ("x2", n(x + 12)), ("y2", n(y + 3))])
             }
             writer.element("text", [("x", n(x + 30)), ("y", n(y + 1))], text: item.text)
         }
@@ -76,7 +95,8 @@ extension SVGDrawing {
     }
 
     var problemsHeight: Double {
-        let lines = min(model.problems.count, Self.maxProblemLines) + (model.problems.count > Self.maxProblemLines ? 1 : 0)
+        let lines =
+            min(model.problems.count, Self.maxProblemLines) + (model.problems.count > Self.maxProblemLines ? 1 : 0)
         return 8 + Double(lines) * Self.problemLineHeight
     }
 
@@ -93,9 +113,12 @@ extension SVGDrawing {
         for (i, mark) in model.problems.prefix(Self.maxProblemLines).enumerated() {
             let y = top + 8 + Double(i + 1) * Self.problemLineHeight
             writer.open("g", [("class", "problem \(mark.kind.rawValue)"), ("data-number", String(mark.number ?? 0))])
-            writer.element("polygon", [
-                ("class", mark.kind.rawValue), ("points", "\(n(24)),\(n(y - 11)) \(n(32)),\(n(y + 3)) \(n(16)),\(n(y + 3))"),
-            ])
+            writer.element(
+                "polygon",
+                [
+                    ("class", mark.kind.rawValue),
+                    ("points", "\(n(24)),\(n(y - 11)) \(n(32)),\(n(y + 3)) \(n(16)),\(n(y + 3))"),
+                ])
             let number = String(mark.number ?? 0)
             let text = String(repeating: " ", count: max(0, 3 - number.count)) + number + "  " + Self.line(mark.event)
             writer.element(

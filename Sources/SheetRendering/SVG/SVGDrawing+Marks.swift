@@ -43,9 +43,12 @@ extension SVGDrawing {
         case .user:
             writer.element("circle", [("cx", n(x)), ("cy", n(y)), ("r", "5")])
         case .policy:
-            writer.element("polygon", [("points", "\(n(x)),\(n(y - 6)) \(n(x + 6)),\(n(y)) \(n(x)),\(n(y + 6)) \(n(x - 6)),\(n(y))")])
+            writer.element(
+                "polygon",
+                [("points", "\(n(x)),\(n(y - 6)) \(n(x + 6)),\(n(y)) \(n(x)),\(n(y + 6)) \(n(x - 6)),\(n(y))")])
         case .warning, .error:
-            writer.element("polygon", [("points", "\(n(x)),\(n(y - 10)) \(n(x + 9)),\(n(y + 7)) \(n(x - 9)),\(n(y + 7))")])
+            writer.element(
+                "polygon", [("points", "\(n(x)),\(n(y - 10)) \(n(x + 9)),\(n(y + 7)) \(n(x - 9)),\(n(y + 7))")])
             if let number = mark.number, number < 100 {
                 writer.element(
                     "text", [("class", "number"), ("x", n(x)), ("y", n(y + 5)), ("text-anchor", "middle")],
@@ -55,7 +58,9 @@ extension SVGDrawing {
             writer.element("line", [("x1", n(x)), ("y1", n(y + 2)), ("x2", n(x)), ("y2", n(y + 10))])
         }
         if let label {
-            writer.element("text", [("x", n(x + (mark.kind == .warning || mark.kind == .error ? 12 : 9))), ("y", n(y + 3.5))], text: label)
+            writer.element(
+                "text", [("x", n(x + (mark.kind == .warning || mark.kind == .error ? 12 : 9))), ("y", n(y + 3.5))],
+                text: label)
         }
         writer.close("g")
     }

@@ -20,7 +20,8 @@ struct SVGDrawing {
     static let appLaneHeight = 76.0
     /// Offsets inside a lane.
     static let userRow = 16.0, policyRow = 36.0, problemRow = 58.0, bodyTop = 76.0, bodyHeight = 78.0
-    static let sans = "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK JP', Helvetica, Arial, sans-serif"
+    static let sans =
+        "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK JP', Helvetica, Arial, sans-serif"
     static let mono = "ui-monospace, Menlo, 'DejaVu Sans Mono', 'Noto Sans Mono CJK JP', monospace"
 
     var width: Double { axis.x0 + axis.width + Self.rightMargin }
@@ -34,11 +35,13 @@ struct SVGDrawing {
         let problemsTop = legendTop + legendHeight + 24
         let height = problemsTop + problemsHeight + 16
         writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
-        writer.open("svg", [
-            ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"),
-            ("width", SVGWriter.number(width)), ("height", SVGWriter.number(height)),
-            ("viewBox", "0 0 \(SVGWriter.number(width)) \(SVGWriter.number(height))"),
-        ])
+        writer.open(
+            "svg",
+            [
+                ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"),
+                ("width", SVGWriter.number(width)), ("height", SVGWriter.number(height)),
+                ("viewBox", "0 0 \(SVGWriter.number(width)) \(SVGWriter.number(height))"),
+            ])
         writer.element("title", [], text: title)
         style()
         writer.element("rect", [("class", "background"), ("width", "100%"), ("height", "100%")])
@@ -61,7 +64,8 @@ struct SVGDrawing {
 
     mutating func style() {
         writer.open("style", [("type", "text/css")])
-        writer.raw("""
+        writer.raw(
+            """
             text { font-family: \(Self.sans); fill: #1f2328; }
             .background { fill: #ffffff; }
             .title { font-size: 20px; font-weight: 700; }
@@ -97,7 +101,8 @@ struct SVGDrawing {
             """)
         writer.close("style")
         writer.open("defs")
-        writer.raw("""
+        writer.raw(
+            """
             <pattern id="hatch" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">\
             <rect width="8" height="8" fill="#e5e7eb"/><rect width="3.5" height="8" fill="#a8b1bb"/></pattern>
             """)
@@ -108,10 +113,12 @@ struct SVGDrawing {
 
     mutating func drawAxis(y: Double, labelsAbove: Bool) {
         writer.open("g", [("class", "axis")])
-        writer.element("line", [
-            ("x1", SVGWriter.number(axis.x0)), ("y1", SVGWriter.number(y)),
-            ("x2", SVGWriter.number(axis.x0 + axis.width)), ("y2", SVGWriter.number(y)),
-        ])
+        writer.element(
+            "line",
+            [
+                ("x1", SVGWriter.number(axis.x0)), ("y1", SVGWriter.number(y)),
+                ("x2", SVGWriter.number(axis.x0 + axis.width)), ("y2", SVGWriter.number(y)),
+            ])
         writer.element(
             "text",
             [("class", "caption"), ("x", "16"), ("y", SVGWriter.number(labelsAbove ? y - 6 : y + 16))],
@@ -132,9 +139,12 @@ struct SVGDrawing {
         writer.open("g", [("class", "grid-lines")])
         for t in axis.ticks {
             let x = SVGWriter.number(axis.x(t))
-            writer.element("line", [
-                ("class", "grid"), ("x1", x), ("y1", SVGWriter.number(top)), ("x2", x), ("y2", SVGWriter.number(bottom)),
-            ])
+            writer.element(
+                "line",
+                [
+                    ("class", "grid"), ("x1", x), ("y1", SVGWriter.number(top)), ("x2", x),
+                    ("y2", SVGWriter.number(bottom)),
+                ])
         }
         writer.close("g")
     }
@@ -143,18 +153,24 @@ struct SVGDrawing {
 
     mutating func drawLane(_ lane: TimelineModel.Lane, number: Int, top: Double) {
         let height = laneHeight(lane)
-        writer.open("g", [
-            ("class", lane.isApp ? "lane app" : "lane"), ("id", lane.isApp ? "lane-app" : "lane-\(number)"),
-            ("data-presenter", lane.name),
-        ])
-        writer.element("rect", [
-            ("class", number % 2 == 0 ? "lane-bg alt" : "lane-bg"), ("x", "0"), ("y", SVGWriter.number(top)),
-            ("width", SVGWriter.number(width)), ("height", SVGWriter.number(height)),
-        ])
-        writer.element("line", [
-            ("class", "lane-sep"), ("x1", "0"), ("y1", SVGWriter.number(top)), ("x2", SVGWriter.number(width)),
-            ("y2", SVGWriter.number(top)),
-        ])
+        writer.open(
+            "g",
+            [
+                ("class", lane.isApp ? "lane app" : "lane"), ("id", lane.isApp ? "lane-app" : "lane-\(number)"),
+                ("data-presenter", lane.name),
+            ])
+        writer.element(
+            "rect",
+            [
+                ("class", number % 2 == 0 ? "lane-bg alt" : "lane-bg"), ("x", "0"), ("y", SVGWriter.number(top)),
+                ("width", SVGWriter.number(width)), ("height", SVGWriter.number(height)),
+            ])
+        writer.element(
+            "line",
+            [
+                ("class", "lane-sep"), ("x1", "0"), ("y1", SVGWriter.number(top)), ("x2", SVGWriter.number(width)),
+                ("y2", SVGWriter.number(top)),
+            ])
         let name = Self.fit(lane.name, width: Self.labelWidth - 28, charWidth: 8.2)
         writer.element(
             "text", [("class", "lane-name"), ("x", "16"), ("y", SVGWriter.number(top + 24))],
@@ -170,7 +186,10 @@ struct SVGDrawing {
                 text: Self.fit(modifiers.joined(separator: ", "), width: Self.labelWidth - 24, charWidth: 5.6))
             writer.element(
                 "text",
-                [("class", "lane-note"), ("x", "16"), ("y", SVGWriter.number(top + Self.bodyTop + Self.bodyHeight - 4))],
+                [
+                    ("class", "lane-note"), ("x", "16"),
+                    ("y", SVGWriter.number(top + Self.bodyTop + Self.bodyHeight - 4)),
+                ],
                 text: "height 0–\(SVGWriter.number(heightScale)) pt")
             drawBody(lane, number: number, top: top)
         }
@@ -180,16 +199,19 @@ struct SVGDrawing {
 
     mutating func drawBody(_ lane: TimelineModel.Lane, number: Int, top: Double) {
         let bodyTop = top + Self.bodyTop
-        writer.element("rect", [
-            ("class", "body-bg"), ("x", SVGWriter.number(axis.x0)), ("y", SVGWriter.number(bodyTop)),
-            ("width", SVGWriter.number(axis.width)), ("height", SVGWriter.number(Self.bodyHeight)),
-        ])
+        writer.element(
+            "rect",
+            [
+                ("class", "body-bg"), ("x", SVGWriter.number(axis.x0)), ("y", SVGWriter.number(bodyTop)),
+                ("width", SVGWriter.number(axis.width)), ("height", SVGWriter.number(Self.bodyHeight)),
+            ])
         let trackHeight = Self.bodyHeight / Double(lane.tracks)
         for (i, bar) in lane.bars.enumerated() {
             let x = axis.x(bar.start)
             let w = max(axis.x(bar.end) - x, 1.5)
             let y = bodyTop + Double(bar.track) * trackHeight
-            let span = "\(bar.phase.rawValue) \(bar.start)–\(bar.end) ms" + (bar.open ? " (still running at the end)" : "")
+            let span =
+                "\(bar.phase.rawValue) \(bar.start)–\(bar.end) ms" + (bar.open ? " (still running at the end)" : "")
             writer.element(
                 "rect",
                 [
@@ -204,15 +226,20 @@ struct SVGDrawing {
             if !fitted.isEmpty {
                 writer.element(
                     "text",
-                    [("class", "phase-label"), ("x", SVGWriter.number(x + 3)), ("y", SVGWriter.number(y + trackHeight - 5))],
+                    [
+                        ("class", "phase-label"), ("x", SVGWriter.number(x + 3)),
+                        ("y", SVGWriter.number(y + trackHeight - 5)),
+                    ],
                     text: fitted)
             }
         }
         let maxY = SVGWriter.number(bodyTop)
-        writer.element("line", [
-            ("class", "height-max"), ("x1", SVGWriter.number(axis.x0)), ("y1", maxY),
-            ("x2", SVGWriter.number(axis.x0 + axis.width)), ("y2", maxY),
-        ])
+        writer.element(
+            "line",
+            [
+                ("class", "height-max"), ("x1", SVGWriter.number(axis.x0)), ("y1", maxY),
+                ("x2", SVGWriter.number(axis.x0 + axis.width)), ("y2", maxY),
+            ])
         for trace in lane.traces { drawTrace(trace, bodyTop: bodyTop) }
     }
 
@@ -231,7 +258,8 @@ struct SVGDrawing {
             let py = y(p.height)
             let ty = py < bodyTop + 14 ? py + 13 : py - 5
             writer.element(
-                "text", [("class", "detent-label"), ("x", SVGWriter.number(x)), ("y", SVGWriter.number(ty))], text: text)
+                "text", [("class", "detent-label"), ("x", SVGWriter.number(x)), ("y", SVGWriter.number(ty))], text: text
+            )
             lastLabelEnd = x + Self.textWidth(text, charWidth: 6) + 6
         }
     }

@@ -168,15 +168,16 @@ struct LaneBuilder {
         case .presenting:
             if let i = index(e) { close(i, at: e.time, ended: true) }
             traces.append([TimelineModel.HeightPoint(time: e.time, height: 0)])
-            open.append(Open(
-                modifier: e.modifier ?? "",
-                bar: TimelineModel.Bar(
-                    modifier: e.modifier ?? "", item: e.item, phase: .presenting, start: e.time, end: e.time,
-                    open: true, event: e),
-                trace: traces.count - 1, height: e.height ?? 0, detent: e.detent, rampFrom: e.time))
+            open.append(
+                Open(
+                    modifier: e.modifier ?? "",
+                    bar: TimelineModel.Bar(
+                        modifier: e.modifier ?? "", item: e.item, phase: .presenting, start: e.time, end: e.time,
+                        open: true, event: e),
+                    trace: traces.count - 1, height: e.height ?? 0, detent: e.detent, rampFrom: e.time))
         case .presented:
             guard let i = index(e) else { return }
-            switch_(i, to: .presented, e)
+            enter(i, to: .presented, e)
             let h = e.height ?? open[i].height
             traces[open[i].trace].append(.init(time: e.time, height: h, label: e.detent))
             open[i].height = h
@@ -184,7 +185,7 @@ struct LaneBuilder {
             open[i].rampFrom = nil
         case .dismissing:
             guard let i = index(e) else { return }
-            switch_(i, to: .dismissing, e)
+            enter(i, to: .dismissing, e)
             traces[open[i].trace].append(.init(time: e.time, height: open[i].height))
             open[i].rampFrom = e.time
         case .dismissed, .removed:
@@ -215,7 +216,7 @@ struct LaneBuilder {
         return open.indices.last
     }
 
-    mutating func switch_(_ i: Int, to phase: Phase, _ e: Event) {
+    mutating func enter(_ i: Int, to phase: Phase, _ e: Event) {
         var bar = open[i].bar
         bar.end = e.time
         bar.open = false

@@ -61,7 +61,8 @@ struct ScreenLayout {
     }
 
     mutating func draw() -> String {
-        let header = "\(profile.device.displayName), iOS \(profile.os.version), \(state.orientation.rawValue) "
+        let header =
+            "\(profile.device.displayName), iOS \(profile.os.version), \(state.orientation.rawValue) "
             + "(\(Int(device.width)) x \(Int(device.height)) pt), \(state.time) ms"
         grid.write(header, row: 0, column: 0)
         drawOutline()

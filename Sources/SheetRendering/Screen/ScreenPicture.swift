@@ -14,13 +14,18 @@ import SheetEngine
 /// presenter, modifier, item, phase, detent and height.
 ///
 /// ```
-/// iPhone 15, iOS 17, portrait (393 x 852 pt), 800 ms
+/// iPhone 15, iOS 17, portrait (393 x 852 pt), 600 ms
 /// ╭────────────────────╮
 /// │                    │
 /// │ ContentView        │ ◀ ContentView (root)
-/// │╭ [1] ContentView ─╮│   item = {id = 0}
-/// ││item 0            ││ ◀ [1] ContentView.sheet(item:) item=0
+/// │ item = {id = 7}    │     item = {id = 7}
 /// ...
+/// │╭ [1] ContentView ─╮│ ◀ [1] ContentView.sheet(item:) item=7
+/// ││item 7            ││     presented, sheet
+/// ││item=7            ││     medium: 392 of 852 pt
+/// ││medium 392 pt     ││     shows "item 7"
+/// ...
+/// ╰────────────────────╯
 /// ```
 ///
 /// The output is a pure function of its input: no terminal is queried.

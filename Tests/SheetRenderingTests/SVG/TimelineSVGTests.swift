@@ -98,7 +98,8 @@ import Testing
         #expect(users.map(\.tooltip) == events.filter(\.kind.isUserAction).map { SVGDrawing.line($0) })
         let decisions = root.elements(classed: "mark policy")
         #expect(decisions.map { $0.attributes["data-source"] } == ["queue (native)", "queue (native)"])
-        #expect(decisions.compactMap(\.tooltip).map { $0.contains("request") || $0.contains("queued") } == [true, true])
+        #expect(
+            decisions.compactMap(\.tooltip).map { $0.contains("request") || $0.contains("queued") } == [true, true])
         // Stock decisions are not marked as policy decisions.
         #expect(try Self.document(try Runs.seed000()).elements(classed: "mark policy").isEmpty)
     }

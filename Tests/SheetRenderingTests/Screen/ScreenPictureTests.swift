@@ -43,7 +43,9 @@ import Testing
                 #expect(TerminalWidth.of(line) <= 80, "\(profile) \(orientation) depth \(depth): \(line)")
                 #expect(!line.contains("\t"))
             }
-            #expect(lines.count >= 12 && lines.count <= 32, "\(profile) \(orientation) depth \(depth): \(lines.count) lines")
+            #expect(
+                lines.count >= 12 && lines.count <= 32, "\(profile) \(orientation) depth \(depth): \(lines.count) lines"
+            )
         }
     }
 
@@ -87,7 +89,8 @@ import Testing
 
     @Test func deviceOutline_keepsTheScreenProportions() throws {
         func aspect(_ profile: String, _ orientation: Orientation) throws -> Double {
-            let lines = Self.picture(try Self.app(profile, orientation, depth: 0)).split(separator: "\n").map(String.init)
+            let lines = Self.picture(try Self.app(profile, orientation, depth: 0)).split(separator: "\n").map(
+                String.init)
             let top = lines.firstIndex { $0.hasPrefix("╭") }!
             let bottom = lines.firstIndex { $0.hasPrefix("╰") }!
             let width = TerminalWidth.of(lines[top].prefix { $0 != "╮" }) - 1
