@@ -16,6 +16,8 @@ public final class LuaPolicy: PresentationPolicy {
     public let customDetents: Set<String>
     /// Invariants the policy declares for `sheetlab check`, by name.
     public let invariants: [(name: String, function: LuaFunction)]
+    /// Built-in invariants the policy claims to keep (`invariants = { "no-request-lost" }`).
+    public let claims: [Invariant]
 
     let runtime: LuaRuntime
     let requestHook: LuaFunction?
@@ -30,7 +32,23 @@ public final class LuaPolicy: PresentationPolicy {
     /// Loads and validates a policy file.
     /// - Throws: `LuaError` when the file does not load, run or return a valid policy table.
     public convenience init(path: String, runtime: LuaRuntime) throws(LuaError) {
-        let chunk = try runtime.load(path: path)
+        try self.init(chunk: try runtime.load(path: path), path: path, runtime: runtime)
+    }
+
+    /// Loads and validates a policy given as Lua source, for example one a
+    /// host received over `sheetlab serve`.
+    /// - Parameters:
+    ///   - source: the policy's Lua source: a chunk that returns a table of hooks.
+    ///   - name: the name errors and the timeline show, for example `inline.lua`.
+    ///   - runtime: the runtime its hooks run in.
+    /// - Throws: `LuaError` when the source does not load, run or return a valid policy table.
+    public convenience init(source: String, name: String, runtime: LuaRuntime) throws(LuaError) {
+        try self.init(chunk: try runtime.load(source: source, chunkName: name), path: name, runtime: runtime)
+    }
+
+    /// Runs a loaded policy chunk under the script budget and validates its table:
+    /// the one path for policies from files and from strings.
+    convenience init(chunk: LuaFunction, path: String, runtime: LuaRuntime) throws(LuaError) {
         let results = try runtime.call(chunk, [], budgetMilliseconds: runtime.limits.scriptBudgetMilliseconds)
         try self.init(table: results.first ?? .nil, path: path, runtime: runtime)
     }
@@ -52,10 +70,10 @@ public final class LuaPolicy: PresentationPolicy {
             case let other: throw bad("hook '\(key)' must be a function, got \(other.typeName)")
             }
         }
-        func functions(_ key: String) throws(LuaError) -> [(String, LuaFunction)] {
+        func functions(_ key: String, allowNames: Bool = false) throws(LuaError) -> [(String, LuaFunction)] {
             switch table[LuaString(key)] {
             case .nil: return []
-            case .table(let t) where t.array.isEmpty:
+            case .table(let t) where t.array.isEmpty || allowNames:
                 var out: [(String, LuaFunction)] = []
                 for (k, v) in t.fields {
                     guard let name = k.string, case .function(let f) = v else {
@@ -82,7 +100,17 @@ public final class LuaPolicy: PresentationPolicy {
         let detents = try functions("detents")
         resolvers = Dictionary(uniqueKeysWithValues: detents)
         customDetents = Set(detents.map(\.0))
-        invariants = try functions("invariants").map { (name: $0.0, function: $0.1) }
+        invariants = try functions("invariants", allowNames: true).map { (name: $0.0, function: $0.1) }
+        var claims: [Invariant] = []
+        if case .table(let t) = table["invariants"] {
+            for entry in t.array {
+                guard case .string(let s) = entry, let name = s.string, let invariant = Invariant(rawValue: name) else {
+                    throw bad("'invariants' names built-in invariants as strings: \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")); got \(entry)")
+                }
+                claims.append(invariant)
+            }
+        }
+        self.claims = claims
         var hooks: PolicyHooks = []
         if requestHook != nil { hooks.insert(.request) }
         if dismissedHook != nil { hooks.insert(.dismissed) }

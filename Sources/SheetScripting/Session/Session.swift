@@ -30,6 +30,8 @@ public final class Session {
 
     /// Timeline index `events()` last returned up to.
     var eventsMark = 0
+    /// Handlers `subscribe(_:)` registered; they follow the app across `reset`.
+    var subscribers: [(token: Int, handler: (Event) -> Void)] = []
     /// The content closure being evaluated, for `binding()` (B14).
     var currentContent: ContentContext?
     /// `binding` as a function value, handed to content functions as `c.binding`.
@@ -44,6 +46,7 @@ public final class Session {
         registeredGlobals = ScenarioAPI.register(in: self)
         let lookup = try runtime.load(source: "return binding", chunkName: "=binding")
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
+        attachSubscribers()
     }
 
     /// The profile the app runs on.
@@ -53,6 +56,7 @@ public final class Session {
     public func reset(profile: Profile? = nil) {
         app = SheetApp(profile: profile ?? app.profile, policies: policies)
         eventsMark = 0
+        attachSubscribers()
     }
 
     /// Chooses the profile; only before the first view (use `reset` later).
@@ -74,9 +78,24 @@ public final class Session {
     /// - Throws: `LuaError` with file:line.
     @discardableResult
     public func loadPolicy(path: String) throws(LuaError) -> String {
-        let resolved = resolve(path)
-        let policy = try LuaPolicy(path: resolved, runtime: runtime)
-        if let i = policies.firstIndex(where: { ($0 as? LuaPolicy)?.path == resolved }) {
+        install(try LuaPolicy(path: resolve(path), runtime: runtime))
+    }
+
+    /// Loads a Lua policy given as source, or reloads it when one with the
+    /// same name is loaded; otherwise as `loadPolicy(path:)`.
+    /// - Parameters:
+    ///   - source: a chunk that returns a table of hooks.
+    ///   - name: the name errors and the timeline show, for example `inline.lua`.
+    /// - Returns: the policy's name.
+    /// - Throws: `LuaError` with name:line.
+    @discardableResult
+    public func loadPolicy(source: String, name: String) throws(LuaError) -> String {
+        install(try LuaPolicy(source: source, name: name, runtime: runtime))
+    }
+
+    /// Adds a loaded policy, replacing one loaded from the same path (or name).
+    private func install(_ policy: LuaPolicy) -> String {
+        if let i = policies.firstIndex(where: { ($0 as? LuaPolicy)?.path == policy.path }) {
             policies[i] = policy
         } else {
             policies.append(policy)
