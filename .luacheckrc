@@ -11,7 +11,7 @@ read_globals = {
   -- acting
   "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "advance",
   -- reading
-  "now", "stack", "top", "state", "timeline", "events",
+  "binding", "now", "stack", "top", "state", "timeline", "events",
   -- expecting
   "expect", "expect_eq",
 }
