@@ -23,10 +23,16 @@ extension SVGDrawing {
             }
             xs.append(x)
         }
-        let limit = axis.x0 + axis.width + Self.rightMargin - 4
+        // Where the next mark in the same row is, found in one backward pass.
+        var nextX = Array(repeating: axis.x0 + axis.width + Self.rightMargin - 4, count: xs.count)
+        var seen: [TimelineModel.MarkKind: Double] = [:]
+        for i in lane.marks.indices.reversed() {
+            let r = row(lane.marks[i].kind)
+            if let x = seen[r] { nextX[i] = x }
+            seen[r] = xs[i]
+        }
         for (i, mark) in lane.marks.enumerated() {
-            let next = lane.marks[(i + 1)...].firstIndex { row($0.kind) == row(mark.kind) }.map { xs[$0] } ?? limit
-            let label = Self.fittedLabel(mark, width: next - xs[i] - 18)
+            let label = Self.fittedLabel(mark, width: nextX[i] - xs[i] - 18)
             drawMark(mark, x: xs[i], y: rowY[row(mark.kind)]!, label: label.isEmpty ? nil : label)
         }
     }

@@ -16,7 +16,8 @@ struct TimeAxis {
     static let maxWidth = 2400.0
 
     init(end: Int, x0: Double) {
-        self.end = max(end, 1)
+        // Clamped so that tick arithmetic cannot overflow (10^12 ms is 31 years).
+        self.end = min(max(end, 1), 1_000_000_000_000)
         self.x0 = x0
         self.width = min(Self.maxWidth, max(Self.minWidth, Double(self.end) * Self.pixelsPerMs))
     }

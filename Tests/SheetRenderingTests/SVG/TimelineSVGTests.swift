@@ -89,6 +89,39 @@ import Testing
         #expect(abs(end - (axis.x0 + axis.width)) < 0.2)
     }
 
+    @Test func presenterRemoved_endsItsPhaseAtOnce_andItsLineDropsToZero() throws {
+        let app = Runs.app()
+        try app.addView(ViewSpec(name: "Root", children: [Runs.itemSheet()]))
+        try app.set(Runs.item, Runs.record(0))
+        try app.advance(by: 700)
+        try app.removeView(Runs.content)
+        try app.advance(by: 300)
+        let root = try XMLNode.parse(Self.svg(app))
+        let lane = try #require(root.all.first { $0.classes == ["lane"] })
+        let bars = lane.elements(classed: "phase")
+        #expect(bars.map { $0.classes.subtracting(["phase"]) } == [["presenting"], ["presented"]])
+        let axis = TimeAxis(end: 1000, x0: SVGDrawing.labelWidth)
+        let end = Double(bars[1].attributes["x"]!)! + Double(bars[1].attributes["width"]!)!
+        #expect(abs(end - axis.x(700)) < 0.2)
+        let points = lane.elements(classed: "height")[0].attributes["points"]!.split(separator: " ")
+        #expect(
+            points.last.map(String.init)
+                == "\(SVGWriter.number(axis.x(700))),\(SVGWriter.number(SVGDrawing.lanesTop + SVGDrawing.bodyTop + SVGDrawing.bodyHeight))"
+        )
+        #expect(lane.elements(classed: "mark user").last?.tooltip?.contains("viewRemoved") == true)
+    }
+
+    @Test func marksAtTheSameMoment_sitSideBySide() throws {
+        let root = try Self.document(try Runs.seed000(policies: [QueuePolicy()]))
+        let xs = root.elements(classed: "mark policy").compactMap { mark in
+            mark.all.first { $0.name == "polygon" }?.attributes["points"]?.split(separator: ",").first.flatMap {
+                Double($0)
+            }
+        }
+        #expect(xs.count == 2)
+        #expect(xs[1] - xs[0] >= SVGDrawing.markSpacing - 0.2)
+    }
+
     @Test func userActionsAndPolicyDecisions_areMarks() throws {
         let app = try Runs.seed000(policies: [QueuePolicy()])
         let root = try Self.document(app)
