@@ -19,7 +19,8 @@ extension SVGDrawing {
 
     static let legendLineHeight = 22.0
     static let problemLineHeight = 18.0
-    static let maxProblemLines = 60
+    static let maxProblems = 60
+    static let maxProblemLinesEach = 3
 
     /// Legend entries with their positions relative to the legend's first line.
     var legendLayout: [(item: LegendItem, x: Double, line: Int)] {
@@ -94,9 +95,19 @@ extension SVGDrawing {
         writer.close("g")
     }
 
+    /// Each listed problem's text, wrapped to the picture's width (at most
+    /// `maxProblemLinesEach` lines, the last cut with `…`).
+    var problemLines: [[String]] {
+        let columns = max(30, Int((width - 60) / 7))
+        return model.problems.prefix(Self.maxProblems).map { mark in
+            let number = String(mark.number ?? 0)
+            let text = String(repeating: " ", count: max(0, 3 - number.count)) + number + "  " + Self.line(mark.event)
+            return TerminalWidth.wrap(text, columns: columns, indent: 17, maxLines: Self.maxProblemLinesEach)
+        }
+    }
+
     var problemsHeight: Double {
-        let lines =
-            min(model.problems.count, Self.maxProblemLines) + (model.problems.count > Self.maxProblemLines ? 1 : 0)
+        let lines = problemLines.reduce(0) { $0 + $1.count } + (model.problems.count > Self.maxProblems ? 1 : 0)
         return 8 + Double(lines) * Self.problemLineHeight
     }
 
@@ -109,26 +120,27 @@ extension SVGDrawing {
             ? "No warnings or errors"
             : "Warnings and errors (\(count)): numbers match the triangles above"
         writer.element("text", [("class", "heading"), ("x", "16"), ("y", n(top))], text: heading)
-        let columns = max(20, Int((width - 60) / 7))
-        for (i, mark) in model.problems.prefix(Self.maxProblemLines).enumerated() {
-            let y = top + 8 + Double(i + 1) * Self.problemLineHeight
+        var y = top + 8
+        for (mark, lines) in zip(model.problems, problemLines) {
+            y += Self.problemLineHeight
             writer.open("g", [("class", "problem \(mark.kind.rawValue)"), ("data-number", String(mark.number ?? 0))])
+            writer.element("title", [], text: Self.line(mark.event))
             writer.element(
                 "polygon",
                 [
                     ("class", mark.kind.rawValue),
                     ("points", "\(n(24)),\(n(y - 11)) \(n(32)),\(n(y + 3)) \(n(16)),\(n(y + 3))"),
                 ])
-            let number = String(mark.number ?? 0)
-            let text = String(repeating: " ", count: max(0, 3 - number.count)) + number + "  " + Self.line(mark.event)
-            writer.element(
-                "text", [("class", "line"), ("x", "38"), ("y", n(y)), ("xml:space", "preserve")],
-                text: TerminalWidth.truncate(text, to: columns), title: Self.line(mark.event))
+            for (i, line) in lines.enumerated() {
+                if i > 0 { y += Self.problemLineHeight }
+                writer.element(
+                    "text", [("class", "line"), ("x", "38"), ("y", n(y)), ("xml:space", "preserve")], text: line)
+            }
             writer.close("g")
         }
-        if count > Self.maxProblemLines {
-            let y = top + 8 + Double(Self.maxProblemLines + 1) * Self.problemLineHeight
-            writer.element("text", [("x", "38"), ("y", n(y))], text: "… and \(count - Self.maxProblemLines) more")
+        if count > Self.maxProblems {
+            y += Self.problemLineHeight
+            writer.element("text", [("x", "38"), ("y", n(y))], text: "… and \(count - Self.maxProblems) more")
         }
         writer.close("g")
     }

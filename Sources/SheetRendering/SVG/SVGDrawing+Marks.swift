@@ -32,7 +32,9 @@ extension SVGDrawing {
             seen[r] = xs[i]
         }
         for (i, mark) in lane.marks.enumerated() {
-            let label = Self.fittedLabel(mark, width: nextX[i] - xs[i] - 18)
+            // Room from the label's start to the next mark's left edge: triangles are wider.
+            let margin = mark.kind == .warning || mark.kind == .error ? 24.0 : 16.0
+            let label = Self.fittedLabel(mark, width: nextX[i] - xs[i] - margin)
             drawMark(mark, x: xs[i], y: rowY[row(mark.kind)]!, label: label.isEmpty ? nil : label)
         }
     }
@@ -74,7 +76,7 @@ extension SVGDrawing {
     /// The label that fits `width` pixels: the whole label, else the event's
     /// kind alone, else the label cut short; empty when none fits.
     static func fittedLabel(_ mark: TimelineModel.Mark, width: Double) -> String {
-        let charWidth = 5.9
+        let charWidth = 5.6
         let full = label(mark)
         if textWidth(full, charWidth: charWidth) <= width { return full }
         let short = mark.kind == .info ? "" : mark.event.kind.rawValue

@@ -171,7 +171,7 @@ struct SVGDrawing {
                 ("class", "lane-sep"), ("x1", "0"), ("y1", SVGWriter.number(top)), ("x2", SVGWriter.number(width)),
                 ("y2", SVGWriter.number(top)),
             ])
-        let name = Self.fit(lane.name, width: Self.labelWidth - 28, charWidth: 8.2)
+        let name = Self.fit(TerminalWidth.printable(lane.name), width: Self.labelWidth - 28, charWidth: 8.2)
         writer.element(
             "text", [("class", "lane-name"), ("x", "16"), ("y", SVGWriter.number(top + 24))],
             text: name, title: lane.name)
@@ -221,7 +221,7 @@ struct SVGDrawing {
                     ("height", SVGWriter.number(trackHeight)),
                 ],
                 title: span + "\n" + Self.line(bar.event))
-            let label = bar.phase.rawValue + (bar.item.map { " item=\($0)" } ?? "")
+            let label = TerminalWidth.printable(bar.phase.rawValue + (bar.item.map { " item=\($0)" } ?? ""))
             let fitted = Self.fit(label, width: w - 6, charWidth: 5.6)
             if !fitted.isEmpty {
                 writer.element(

@@ -62,6 +62,43 @@ enum TerminalWidth {
         return out + "…"
     }
 
+    /// The text broken into lines of at most `columns` columns, at spaces
+    /// where possible; lines after the first start with `indent` spaces. With
+    /// more than `maxLines` lines, the last one kept ends with `…`.
+    static func wrap(_ text: String, columns: Int, indent: Int = 0, maxLines: Int = .max) -> [String] {
+        let indent = min(max(0, indent), columns / 2)
+        var lines: [String] = []
+        var rest = Substring(text)
+        var prefix = ""
+        while !rest.isEmpty {
+            let room = columns - prefix.count
+            if of(rest) <= room {
+                lines.append(prefix + rest)
+                break
+            }
+            // The longest head that fits, then back to its last space if that
+            // keeps at least half the line.
+            var end = rest.startIndex
+            var used = 0
+            var lastSpace: Substring.Index?
+            while end < rest.endIndex, used + of(rest[end]) <= room {
+                if rest[end] == " " { lastSpace = end }
+                used += of(rest[end])
+                end = rest.index(after: end)
+            }
+            if end == rest.startIndex { end = rest.index(after: end) }  // a character wider than the line
+            let atSpace = end < rest.endIndex && rest[end] == " "
+            if !atSpace, let space = lastSpace, of(rest[..<space]) >= room / 2 { end = space }
+            lines.append(prefix + rest[..<end])
+            rest = rest[end...].drop { $0 == " " }
+            prefix = String(repeating: " ", count: indent)
+        }
+        guard lines.count > maxLines, maxLines > 0 else { return lines }
+        var kept = Array(lines.prefix(maxLines))
+        kept[maxLines - 1] = truncate(kept[maxLines - 1] + " …", to: columns)
+        return kept
+    }
+
     /// The text with control characters (tabs, newlines, escapes) replaced by
     /// spaces, so that one label stays on one line and cannot drive a terminal.
     static func printable(_ text: String) -> String {

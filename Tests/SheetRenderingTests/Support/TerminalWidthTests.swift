@@ -19,3 +19,17 @@ import Testing
         #expect(TerminalWidth.truncate("abc", to: 0) == "")
     }
 }
+
+extension TerminalWidthTests {
+    @Test func wrap_breaksAtSpaces_indentsContinuations_andStops() {
+        #expect(TerminalWidth.wrap("short", columns: 10) == ["short"])
+        #expect(TerminalWidth.wrap("one two three four", columns: 10) == ["one two", "three four"])
+        #expect(TerminalWidth.wrap("one two three four", columns: 10, indent: 2) == ["one two", "  three", "  four"])
+        #expect(TerminalWidth.wrap("abcdefghijklmnop", columns: 6) == ["abcdef", "ghijkl", "mnop"])
+        #expect(TerminalWidth.wrap("表示中表示中", columns: 5) == ["表示", "中表", "示中"])
+        #expect(TerminalWidth.wrap("a b c d e f g h", columns: 3, maxLines: 2) == ["a b", "c …"])
+        for line in TerminalWidth.wrap(String(repeating: "表 x ", count: 40), columns: 11, indent: 4, maxLines: 5) {
+            #expect(TerminalWidth.of(line) <= 11)
+        }
+    }
+}
