@@ -30,7 +30,7 @@ let package = Package(
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
         .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering"]),
-        .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"]),
+        .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -181,3 +181,13 @@ int sl_where(lua_State *L, int level, char *file, size_t file_size, int *line) {
     *line = ar.currentline;
     return 1;
 }
+
+int sl_function_where(lua_State *L, int idx, char *file, size_t file_size, int *line) {
+    lua_Debug ar;
+    lua_pushvalue(L, idx);                    /* stack: -> fn */
+    if (!lua_getinfo(L, ">S", &ar) || ar.linedefined <= 0) /* stack: fn -> */
+        return 0;
+    snprintf(file, file_size, "%s", ar.short_src);
+    *line = ar.linedefined;
+    return 1;
+}

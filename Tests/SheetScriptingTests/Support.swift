@@ -13,7 +13,8 @@ func repoPath(_ relative: String) -> String { repositoryRoot + "/" + relative }
 
 /// Writes a policy to a temporary file and returns its path.
 func temporaryPolicy(_ source: String, name: String = "policy.lua") -> String {
-    let dir = NSTemporaryDirectory() + "sheetlab-tests-\(UUID().uuidString)"
+    // Short, so that Lua does not abbreviate the chunk name in messages.
+    let dir = "/tmp/sl-" + UUID().uuidString.prefix(8)
     try! FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
     let path = dir + "/" + name
     try! source.write(toFile: path, atomically: true, encoding: .utf8)

@@ -189,6 +189,14 @@ function timeline(since_or_filter) end
 ---@return sheetlab.Event[]
 function events() end
 
+---Checks a built-in invariant ("one-per-presenter", "binding-agrees", "no-oscillation",
+---"no-request-lost", "detent-in-range", "no-hook-error") or one a loaded policy declares,
+---on the state now and the whole timeline. `expect(invariant("no-request-lost"))`.
+---@param name string
+---@return boolean ok
+---@return string|nil message What breaks it.
+function invariant(name) end
+
 ---Records a failure (file:line, message) when `condition` is false; the scenario goes on.
 ---@param condition any
 ---@param message? string
@@ -207,7 +215,7 @@ function expect_eq(seen, expected, message) end
 ---@field settle? fun(ctx: sheetlab.SettleContext): (sheetlab.Detent|"dismiss"|nil)
 ---@field should_dismiss? fun(ctx: sheetlab.ShouldDismissContext): boolean|nil
 ---@field detents? table<string, fun(ctx: sheetlab.DetentContext): number|nil>
----@field invariants? table<string, fun(state: table): (boolean, string?)>
+---@field invariants? table Functions by name `fun(state: table): (boolean, string?)` checked by `sheetlab check`; array entries name built-in invariants the policy claims, e.g. `{ "no-request-lost" }`.
 
 ---@class sheetlab.RequestContext
 ---@field time integer

@@ -12,6 +12,9 @@
 -- ends, the stock answer of `dismissed` presents the oldest held request.
 
 return {
+  -- `sheetlab check` holds this policy to its promise: no request is lost.
+  invariants = { "no-request-lost" },
+
   request = function(ctx)
     if ctx.phase == nil then
       return nil

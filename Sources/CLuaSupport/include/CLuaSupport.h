@@ -116,6 +116,10 @@ int sl_is_reserved_field(const char *name, size_t length);
 
 /// The position of the Lua code at `level` ("file", line); 0 if there is none.
 int sl_where(struct lua_State *L, int level, char *file, size_t file_size, int *line);
+
+/* Where the Lua function at `idx` is defined: its chunk (short_src) and the
+ * line of its `function` keyword. Returns 0 for a C function. */
+int sl_function_where(struct lua_State *L, int idx, char *file, size_t file_size, int *line);
 /// Test support: pushes a table with the stock string functions the pattern
 /// guard replaced (find, match, gmatch, gsub, rep).
 /// stack: -> table

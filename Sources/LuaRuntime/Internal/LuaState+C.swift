@@ -226,4 +226,13 @@ struct LuaState {
         let text = file.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return LuaLocation(file: text, line: Int(line))
     }
+
+    /// Where the Lua function at `index` is defined, or nil for a C function.
+    func definition(at index: Int32) -> LuaLocation? {
+        var file = [CChar](repeating: 0, count: 256)
+        var line: Int32 = 0
+        guard sl_function_where(pointer, index, &file, file.count, &line) != 0 else { return nil } // stack: unchanged
+        let text = file.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        return LuaLocation(file: text, line: Int(line))
+    }
 }

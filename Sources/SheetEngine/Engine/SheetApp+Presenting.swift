@@ -166,10 +166,15 @@ extension SheetApp {
             emit(Event(time: now, kind: .onDismiss, presenter: mod.view, modifier: m.signature, item: q.itemID))
             runAction(action, kind: .onDismiss, presenter: mod.view, detail: "onDismiss of \(mod.view).\(m.signature)")
         }
+        let (decision, source) = askDismissed(q, m)
         if let r = q.replacement {
+            // B04: the replacement comes first; the hook's writes then apply to it,
+            // and what is held stays held.
             presentHeld(mod, r, why: "replacement (B04)")
+            if !decision.writes.isEmpty {
+                applyWrites(decision.writes.filter { value($0.ref) != nil }, cause: .policy(source))
+            }
         } else {
-            let (decision, source) = askDismissed(q, m)
             if !decision.writes.isEmpty {
                 applyWrites(decision.writes.filter { value($0.ref) != nil }, cause: .policy(source))
             }

@@ -20,6 +20,17 @@ extension SheetApp {
         }
     }
 
+    /// Lets time pass until no transition is running, or `limit` ms have
+    /// passed (an app can keep itself busy; the oscillation guard stops
+    /// most such loops).
+    /// - Throws: `EngineError` for a negative limit.
+    public func advanceUntilIdle(limit: Int = 600_000) throws(EngineError) {
+        let end = now + limit
+        while let t = nextTransitionTime, t <= end {
+            try advance(by: max(0, t - now))
+        }
+    }
+
     /// The time the next transition ends, if any.
     public var nextTransitionTime: Int? {
         presentations.compactMap(\.phaseEnds).min()

@@ -48,8 +48,8 @@ public enum Value: Hashable, Sendable {
         return .none
     }
 
-    /// Formats a number without a trailing `.0` when it is whole.
-    static func format(_ d: Double) -> String {
+    /// Formats a number without a trailing `.0` when it is whole: `200`, `78.3`.
+    public static func format(_ d: Double) -> String {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
         return String(d)
     }

@@ -57,6 +57,7 @@ let subcommands: [Subcommand] = [
     Subcommand(spec: RunCommand.spec, run: RunCommand.run),
     Subcommand(spec: TestCommand.spec, run: TestCommand.run),
     Subcommand(spec: DemoCommand.spec, run: DemoCommand.run),
+    Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
     Subcommand(spec: ProfilesCommand.spec, run: ProfilesCommand.run),
 ]
 

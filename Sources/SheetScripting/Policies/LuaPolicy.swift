@@ -132,7 +132,7 @@ public final class LuaPolicy: PresentationPolicy {
 
     /// A hook's answer was not one it may give.
     func invalid(_ hook: String, _ function: LuaFunction, _ value: LuaValue, expected: String) -> PolicyFailure {
-        let at = "\(displayPath(path)): "
+        let at = runtime.location(of: function).map { "\($0): " } ?? "\(displayPath(path)): "
         return PolicyFailure(hook: hook, message: "\(at)hook '\(hook)' returned \(value); expected \(expected)")
     }
 

@@ -138,6 +138,21 @@ enum ScenarioAPI {
         }
 
         // Asserting.
+        def("invariant") { args throws(LuaError) in
+            let name = try args.string(1)
+            if let builtIn = Invariant(rawValue: name) {
+                let message = builtIn.violation(in: session.app, events: session.app.timeline.events)
+                return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
+            }
+            for policy in session.policies.compactMap({ $0 as? LuaPolicy }) {
+                if let f = policy.invariants.first(where: { $0.name == name })?.function {
+                    let message = Checker.luaInvariant(f, name: name, session: session, app: session.app)
+                    return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
+                }
+            }
+            let known = Invariant.allCases.map(\.rawValue) + session.policies.compactMap { $0 as? LuaPolicy }.flatMap { $0.invariants.map(\.name) }
+            throw args.bad(1, "unknown invariant '\(name)'; expected one of \(known.joined(separator: ", "))")
+        }
         def("expect") { args in
             session.expectationCount += 1
             if !args[1].isTruthy {

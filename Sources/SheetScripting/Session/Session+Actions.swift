@@ -44,11 +44,7 @@ extension Session {
     /// Lets `ms` pass; with nil, until no transition is running (at most ten
     /// virtual minutes, since an app may keep itself busy).
     public func advance(_ ms: Int?) throws(EngineError) {
-        if let ms { return try app.advance(by: ms) }
-        let limit = app.now + 600_000
-        while let t = app.nextTransitionTime, t <= limit {
-            try app.advance(by: max(0, t - app.now))
-        }
+        if let ms { try app.advance(by: ms) } else { try app.advanceUntilIdle() }
     }
 
     /// Events after index `since` (1-based positions), all when nil.

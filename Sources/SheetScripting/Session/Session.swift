@@ -13,7 +13,7 @@ public final class Session {
     /// The Lua runtime scenarios, content closures and policies run in.
     public let runtime: LuaRuntime
     /// The app. `reset` replaces it.
-    public private(set) var app: SheetApp
+    public internal(set) var app: SheetApp
     /// Policies in load order (Lua and native).
     public private(set) var policies: [any PresentationPolicy] = []
     /// Where relative policy paths are resolved: the scenario's folder.

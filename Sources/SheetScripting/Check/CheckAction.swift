@@ -1,0 +1,132 @@
+import SheetEngine
+
+/// One step `sheetlab check` can take: a user action or a wait.
+public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
+    /// A button writing a binding or a selection: `set("View.slot", value)`.
+    case set(StateRef, Value)
+    case swipe
+    /// The top presentation's DismissAction.
+    case dismiss
+    /// Drag to a height and release with a velocity.
+    case dragRelease(height: Double, velocity: Double)
+    case rotate(Orientation)
+    case advance(Int)
+    /// Let time pass until no transition is running: `advance()`.
+    case wait
+
+    /// The step as scenario code, for counterexamples.
+    public var lua: String {
+        switch self {
+        case .set(let ref, let value): return "set(\"\(ref)\", \(LuaLiteral.render(value)))"
+        case .swipe: return "swipe()"
+        case .dismiss: return "dismiss()"
+        case .dragRelease(let h, let v): return "drag(\(Value.format(h))) release(\(Value.format(v)))"
+        case .rotate(let o): return "rotate(\"\(o.rawValue)\")"
+        case .advance(let ms): return "advance(\(ms))"
+        case .wait: return "advance()"
+        }
+    }
+
+    public var description: String { lua }
+
+    /// Whether the step is a user action (as opposed to a wait).
+    public var isUserAction: Bool {
+        switch self {
+        case .advance, .wait: return false
+        default: return true
+        }
+    }
+
+    /// Applies the step to an app.
+    /// - Throws: `EngineError` when it does not apply (nothing presented, say).
+    func apply(to app: SheetApp) throws(EngineError) {
+        switch self {
+        case .set(let ref, let value): try app.set(ref, value)
+        case .swipe: try app.swipeDown()
+        case .dismiss: try app.dismiss()
+        case .dragRelease(let h, let v):
+            try app.drag(to: h)
+            try app.release(velocity: v)
+        case .rotate(let o): app.rotate(to: o)
+        case .advance(let ms): try app.advance(by: ms)
+        case .wait: try app.advanceUntilIdle()
+        }
+    }
+
+    /// The steps worth trying from `app`: writes to every presentation
+    /// binding and detent selection, gestures on the top presentation,
+    /// rotation, waits that end just before, at and just after the next
+    /// transition, and a wait until nothing runs.
+    static func candidates(for app: SheetApp, itemIDs: [Int]) -> [CheckAction] {
+        var out: [CheckAction] = []
+        var bindings: Set<StateRef> = []
+        let stack = app.stack
+        for b in app.presentationBindings where bindings.insert(b.binding).inserted {
+            let current = app.value(b.binding) ?? .none
+            let dismissing = stack.contains { "\($0.presenter).\($0.modifier)" == b.modifier && $0.phase == .dismissing }
+            let values: [Value] = b.isItem ? itemIDs.map { .record(["id": .int($0)]) } + [.none] : [.bool(true), .bool(false)]
+            for v in values where v != current || (dismissing && !v.isEmpty) { out.append(.set(b.binding, v)) }
+        }
+        if let top = stack.last, top.phase == .presented {
+            out.append(.swipe)
+            out.append(.dismiss)
+            if top.style == .sheet {
+                if top.detents.count > 1 {
+                    for d in top.detents where d.detent.description != top.detent {
+                        out.append(.dragRelease(height: d.height, velocity: 0))
+                    }
+                }
+                out.append(.dragRelease(height: 0, velocity: 2000))
+            }
+        }
+        let layout = app.profile.device
+        if layout.portrait != layout.landscape {
+            out.append(.rotate(app.orientation == .portrait ? .landscape : .portrait))
+        }
+        if let t = app.nextTransitionTime {
+            let wait = t - app.now
+            for ms in [wait - 1, wait, wait + 1] where ms > 0 { out.append(.advance(ms)) }
+            out.append(.wait)
+        }
+        return out
+    }
+}
+
+/// Lua source for engine values.
+enum LuaLiteral {
+    static func render(_ value: Value) -> String {
+        switch value {
+        case .none: return "nil"
+        case .bool(let b): return b ? "true" : "false"
+        case .int(let i): return String(i)
+        case .double(let d): return d.isFinite ? String(d) : (d.isNaN ? "0/0" : (d > 0 ? "math.huge" : "-math.huge"))
+        case .string(let s): return quote(s)
+        case .detent(let d): return quote(d.description)
+        case .list(let items): return "{" + items.map(render).joined(separator: ", ") + "}"
+        case .record(let fields):
+            let keys = fields.keys.sorted { a, b in a == "id" ? b != "id" : (b == "id" ? false : a < b) }
+            return "{" + keys.map { "\(key($0)) = \(render(fields[$0]!))" }.joined(separator: ", ") + "}"
+        }
+    }
+
+    static func key(_ k: String) -> String {
+        let identifier = k.first.map { $0.isLetter || $0 == "_" } == true && k.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+        return identifier ? k : "[\(quote(k))]"
+    }
+
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 || u.value == 0x7F { out += "\\\(u.value)" } else { out.unicodeScalars.append(u) }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,48 @@
+import Foundation
+import SheetEngine
+
+/// A violation written as a scenario that `sheetlab run` replays to the same failure.
+public enum Counterexample {
+    /// The set-up `sheetlab check` uses when no scenario is given: seed 000's one-sheet app.
+    public static let defaultSetup = """
+        view {
+          name = "ContentView",
+          state = { "selectedItem" },
+          modifiers = {
+            sheet { item = "selectedItem", content = function(c) return "item " .. c.item.id end },
+          },
+        }
+        """
+
+    /// The scenario: profile, policies (absolute paths), the set-up, the
+    /// steps, and an expectation that fails with the invariant's message.
+    /// - Parameters:
+    ///   - violation: what broke.
+    ///   - setup: the set-up scenario's text.
+    ///   - profile: the profile checked.
+    ///   - policies: the Lua policy files checked.
+    public static func scenario(
+        _ violation: CheckReport.Violation, setup: String, profile: String, policies: [String]
+    ) -> String {
+        var lines = [
+            "-- Counterexample found by `sheetlab check`: invariant '\(violation.invariant)' breaks after \(violation.steps.count) step\(violation.steps.count == 1 ? "" : "s").",
+        ]
+        lines += violation.message.split(separator: "\n").map { "--   \($0)" }
+        lines.append("-- Replay it: sheetlab run FILE (it fails on the last line).")
+        lines.append("")
+        lines.append("profile(\(LuaLiteral.quote(profile)))")
+        for p in policies {
+            let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
+            lines.append("policy(\(LuaLiteral.quote(URL(fileURLWithPath: absolute).standardized.path)))")
+        }
+        lines.append("")
+        lines.append("-- set-up")
+        lines.append(setup.trimmingCharacters(in: .whitespacesAndNewlines))
+        lines.append("")
+        lines.append("-- steps")
+        lines += violation.steps.map(\.lua)
+        lines.append("")
+        lines.append("expect(invariant(\(LuaLiteral.quote(violation.invariant))))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}
