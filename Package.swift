@@ -25,7 +25,7 @@ let package = Package(
         // Lua policies and scenarios over the engine: the one API behind the CLI, REPL and serve.
         .target(name: "SheetScripting", dependencies: ["SheetEngine", "LuaRuntime"]),
         // The command line's logic, apart from its thin executable.
-        .target(name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
+        .target(name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime"]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),

@@ -1,5 +1,5 @@
-import Foundation
 import SheetEngine
+import SheetRendering
 import SheetScripting
 
 /// Renders a session's timeline in the format a command asks for.
@@ -8,15 +8,11 @@ enum TimelineOutput {
         let events = session.app.timeline.events
         switch format {
         case .text:
-            let header = "# \(session.profile.name), \(events.count) events, ends at \(session.app.now) ms\n"
-            return header + events.map(\.description).joined(separator: "\n") + (events.isEmpty ? "" : "\n")
+            return TimelineText(profile: session.profile.name, colour: color).render(events)
         case .json:
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys]
-            return events.compactMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) + "\n" }
-                .joined()
+            return TimelineJSON.render(events)
         case .svg:
-            return "<svg xmlns=\"http://www.w3.org/2000/svg\"/>\n"
+            return TimelineSVG(title: nil, profile: session.profile).render(events, endTime: session.app.now)
         }
     }
 }
