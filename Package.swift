@@ -19,13 +19,19 @@ let package = Package(
         // The few C functions that must not be Swift: the allocator, the
         // budget hook, the error trampoline and the guarded pattern matcher.
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
+        // libedit for the REPL's line editing, history and completion, plus a shim for its variadic calls.
+        .systemLibrary(
+            name: "CLibEdit",
+            pkgConfig: "libedit",
+            providers: [.apt(["libedit-dev"]), .brew(["libedit"])]
+        ),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
         .target(name: "SheetEngine"),
         .target(name: "SheetRendering", dependencies: ["SheetEngine"]),
         // Lua policies and scenarios over the engine: the one API behind the CLI, REPL and serve.
         .target(name: "SheetScripting", dependencies: ["SheetEngine", "LuaRuntime"]),
         // The command line's logic, apart from its thin executable.
-        .target(name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime"]),
+        .target(name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),

@@ -58,6 +58,7 @@ let subcommands: [Subcommand] = [
     Subcommand(spec: TestCommand.spec, run: TestCommand.run),
     Subcommand(spec: DemoCommand.spec, run: DemoCommand.run),
     Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
+    Subcommand(spec: ReplCommand.spec, run: ReplCommand.run),
     Subcommand(spec: ProfilesCommand.spec, run: ProfilesCommand.run),
 ]
 

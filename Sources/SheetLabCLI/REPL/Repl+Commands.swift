@@ -1,0 +1,162 @@
+import Foundation
+import SheetEngine
+import SheetRendering
+import SheetScripting
+
+/// The lab's commands: lines that start with `:`.
+extension Repl {
+    /// Runs a `:command` line.
+    func runCommand(_ line: String) {
+        let words = line.dropFirst().split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        guard let name = words.first else { return unknownCommand(line) }
+        let arguments = Array(words.dropFirst())
+        switch name {
+        case "help", "h", "?":
+            out.line(ReplHelp.text)
+        case "policy", "policies":
+            policyCommand(arguments)
+        case "profile", "profiles":
+            profileCommand(arguments)
+        case "reset":
+            guard arguments.isEmpty else { return usage(":reset takes no argument; :profile NAME starts over on another profile") }
+            startOver(profile: nil)
+        case "show":
+            showCommand(arguments)
+        case "timeline":
+            timelineCommand(arguments)
+        case "save":
+            guard arguments.count == 1 else { return usage(":save expects one FILE, e.g. :save session.lua") }
+            save(to: arguments[0])
+        case "quit", "q", "exit":
+            quit()
+        default:
+            unknownCommand(line)
+        }
+    }
+
+    private func usage(_ message: String) {
+        out.error(message)
+    }
+
+    private func unknownCommand(_ line: String) {
+        out.error("unknown command '\(line)'; :help lists the commands (:policy, :profile, :reset, :show, :timeline, :save, :quit)")
+    }
+
+    // MARK: :policy
+
+    private func policyCommand(_ arguments: [String]) {
+        switch arguments.count {
+        case 0:
+            let names = policyNames
+            out.line(names.isEmpty ? "no policy loaded: stock SwiftUI. :policy FILE loads one, e.g. :policy examples/policies/queue.lua"
+                : "loaded policies, consulted in this order: " + names.joined(separator: ", "))
+        case 1:
+            loadPolicy(arguments[0])
+        default:
+            usage(":policy expects one FILE; load several one after the other")
+        }
+    }
+
+    // MARK: :profile and :reset
+
+    private func profileCommand(_ arguments: [String]) {
+        guard let name = arguments.first else {
+            out.line("profile \(session.profile.name) (\(session.profile.device.displayName), iOS \(session.profile.os.version)); the others:")
+            out.line(Profile.allNames.joined(separator: " "))
+            out.line(":profile NAME starts over on NAME; 'sheetlab profiles' shows their numbers")
+            return
+        }
+        guard arguments.count == 1 else { return usage(":profile expects one NAME, e.g. :profile iphonese-ios16") }
+        do {
+            let profile = try Profile.named(name)
+            startOver(profile: profile)
+        } catch {
+            out.error("error: \(error)")
+        }
+    }
+
+    /// A fresh app (on `profile` when given), set up again, with the same policies.
+    func startOver(profile: Profile?) {
+        session.reset(profile: profile)
+        record.append(.reset(profile: profile?.name))
+        setUp()
+        markSeen()
+        let policies = policyNames.isEmpty ? "no policy" : policyNames.joined(separator: ", ")
+        let setUpBy = options.load ?? "the starting app (ContentView)"
+        out.line("a fresh app on \(session.profile.name), set up by \(setUpBy); \(policies)")
+        if options.show { printPicture() }
+    }
+
+    // MARK: :show
+
+    private func showCommand(_ arguments: [String]) {
+        switch arguments.first {
+        case nil:
+            printPicture()
+        case "on":
+            options.show = true
+            printPicture()
+        case "off":
+            options.show = false
+        default:
+            usage(":show expects on, off or nothing")
+        }
+    }
+
+    // MARK: :timeline
+
+    private func timelineCommand(_ arguments: [String]) {
+        var arguments = arguments
+        var format = "text"
+        if let first = arguments.first, ["text", "json", "svg"].contains(first) {
+            format = first
+            arguments.removeFirst()
+        }
+        guard arguments.count <= 1 else { return usage(":timeline expects [text|json|svg] [FILE]") }
+        let file = arguments.first
+        let events = session.app.timeline.events
+        let rendered: String
+        switch format {
+        case "json":
+            rendered = TimelineJSON.render(events)
+        case "svg":
+            guard file != nil else { return usage(":timeline svg expects a FILE to write, e.g. :timeline svg run.svg") }
+            rendered = TimelineSVG(title: "sheetlab repl", profile: session.profile).render(events, endTime: session.app.now)
+        default:
+            rendered = TimelineText(profile: session.profile.name, colour: file == nil && out.colorOut).render(events)
+        }
+        guard let file else { return out.write(rendered) }
+        if write(rendered, to: file) {
+            out.line("wrote the timeline (\(events.count) events, \(format)) to \(file)")
+        }
+    }
+
+    // MARK: :save
+
+    /// Writes the session as a scenario that `sheetlab run` replays.
+    func save(to file: String) {
+        let absolute = absolutePath(file)
+        let writer = ScenarioWriter(
+            folder: (absolute as NSString).deletingLastPathComponent,
+            title: "A sheetlab repl session (sheetlab \(sheetLabVersion))")
+        guard write(writer.render(record), to: absolute) else { return }
+        let count = record.inputCount
+        out.line("saved \(count) input\(count == 1 ? "" : "s") to \(file); replay it with: sheetlab run \(file)")
+        let diverging = record.divergingFailures
+        if diverging > 0 {
+            out.error(
+                "note: \(diverging) input\(diverging == 1 ? "" : "s") stopped with an error after changing the app; "
+                    + "they are in the file as comments, so a replay differs from this session from there on")
+        }
+    }
+
+    private func write(_ text: String, to file: String) -> Bool {
+        do {
+            try text.write(toFile: absolutePath(file), atomically: true, encoding: .utf8)
+            return true
+        } catch {
+            out.error("error: cannot write \(file): \(error.localizedDescription)")
+            return false
+        }
+    }
+}

@@ -1,0 +1,300 @@
+import Foundation
+import LuaRuntime
+import SheetEngine
+import SheetRendering
+import SheetScripting
+
+/// The REPL's state and logic, apart from the terminal: it is fed lines and
+/// writes to an `Output`, so tests can drive it without one.
+///
+/// Invariants: `pending` holds the lines of an input that is not complete
+/// yet (empty at a `> ` prompt); `markApp`/`markCount` say which events
+/// were already printed (the app is compared by identity, as `reset`
+/// replaces it); `record` holds every step that changed the app, in order.
+final class Repl {
+    /// How the session was started.
+    struct Options {
+        /// Policy files to load first (`--policy`).
+        var policies: [String] = []
+        /// A scenario that sets the app up instead of the starting app (`--load`).
+        var load: String?
+        /// Draw the screen after every input (`--show`, `:show on`).
+        var show = false
+        /// Whether a person types at a terminal: banner, prompts, history.
+        var interactive = false
+        /// The folder relative paths are resolved against (absolute).
+        var folder: String = FileManager.default.currentDirectoryPath
+        /// The widest the screen picture may be.
+        var columns = 80
+    }
+
+    let session: Session
+    let out: Output
+    var options: Options
+    private(set) var lua: ReplLua
+    /// What `:save` writes.
+    var record = SessionRecord()
+    private var pending: [String] = []
+    private(set) var quitRequested = false
+    /// Inputs (and set-up steps) that stopped with an error.
+    private(set) var errorCount = 0
+    private var markApp: SheetApp
+    private var markCount = 0
+    private var failuresSeen = 0
+
+    /// Creates a REPL over a session and registers the REPL-only global `show`.
+    /// - Throws: `LuaError` if the REPL's Lua helpers cannot be loaded.
+    init(session: Session, out: Output, options: Options) throws(LuaError) {
+        self.session = session
+        self.out = out
+        self.options = options
+        lua = try ReplLua(runtime: session.runtime, environment: session.environment)
+        markApp = session.app
+        try session.runtime.register("show") { [weak self] _ in
+            self?.printNewEvents()
+            self?.printPicture()
+            return []
+        }
+    }
+
+    /// `> ` at the start of an input, `>> ` on its next lines.
+    var prompt: String { pending.isEmpty ? "> " : ">> " }
+
+    /// Whether an input is waiting for more lines.
+    var isContinuing: Bool { !pending.isEmpty }
+
+    /// What a non-interactive session exits with: 3 after an error, 1 after
+    /// a failed expectation, else 0. An interactive one always exits with 0.
+    var exitCode: ExitCode {
+        guard !options.interactive else { return .ok }
+        if errorCount > 0 { return .scriptError }
+        return session.failures.isEmpty ? .ok : .failed
+    }
+
+    // MARK: Starting
+
+    /// Loads the `--policy` files, sets the app up (the starting app or the
+    /// `--load` scenario) and, on a terminal, prints the banner.
+    func start() {
+        record.append(.profile(session.profile.name))
+        for path in options.policies { loadPolicy(path, announce: false) }
+        setUp()
+        markSeen()
+        if options.interactive {
+            out.line(ReplHelp.banner(
+                profile: session.profile, policies: policyNames, loaded: options.load, now: session.app.now))
+        }
+        if options.show { printPicture() }
+        out.flush()
+    }
+
+    /// Builds the starting app, or runs the `--load` scenario.
+    func setUp() {
+        guard let path = options.load else {
+            do {
+                try session.evaluate(StarterApp.source, chunkName: "=setup")
+                record.append(.starterApp)
+            } catch {
+                report(error)
+            }
+            return
+        }
+        let absolute = absolutePath(path)
+        let folder = (absolute as NSString).deletingLastPathComponent
+        let shown = displayPath(absolute)
+        let before = session.app.timeline.count
+        let app = session.app
+        var source = (try? String(contentsOfFile: absolute, encoding: .utf8)) ?? ""
+        if source.hasPrefix("#"), let newline = source.firstIndex(of: "\n") {
+            source = String(source[newline...])  // as `load(path:)` does: the line goes, its number stays
+        }
+        // Its relative policy() paths are relative to its folder, as with `sheetlab run`.
+        let baseDirectory = session.baseDirectory
+        session.baseDirectory = (shown as NSString).deletingLastPathComponent
+        defer { session.baseDirectory = baseDirectory }
+        do {
+            let chunk = try session.runtime.load(path: shown, in: session.environment)
+            _ = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
+            record.append(.input(source: source, form: savedForm(source, wasExpression: false), folder: folder))
+        } catch {
+            report(error)
+            let changed = session.app !== app || session.app.timeline.count != before
+            record.append(.failed(source: source, error: error.description, changedTimeline: changed))
+        }
+        let count = session.app.timeline.count
+        out.line("loaded \(path): \(count) event\(count == 1 ? "" : "s"), now at \(session.app.now) ms (:timeline lists them)")
+        printNewFailures()
+    }
+
+    // MARK: Input
+
+    /// Feeds one line typed at the prompt: a command, a complete input (run
+    /// now), or part of one (kept until it is complete).
+    func feed(_ line: String) {
+        if pending.isEmpty {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { return }
+            if trimmed.hasPrefix(":"), !trimmed.hasPrefix("::") {
+                runCommand(trimmed)
+                out.flush()
+                return
+            }
+        }
+        pending.append(line)
+        let source = pending.joined(separator: "\n")
+        switch InputClassifier.classify(source, compile: compile) {
+        case .incomplete:
+            return
+        case .syntaxError(let error):
+            pending = []
+            report(error)
+        case .expression(let chunk, let expression):
+            pending = []
+            run(chunk, source: expression, wasExpression: true)
+        case .statement(let chunk):
+            pending = []
+            run(chunk, source: source, wasExpression: false)
+        }
+        out.flush()
+    }
+
+    /// Ctrl-C at the prompt: forgets the input typed so far.
+    func cancelInput() {
+        pending = []
+    }
+
+    /// Runs a compiled input, prints what it returned and what changed, and records it.
+    private func run(_ chunk: LuaFunction, source: String, wasExpression: Bool) {
+        let app = session.app
+        let before = app.timeline.count
+        do {
+            let budget = session.runtime.limits.scriptBudgetMilliseconds
+            if let text = try lua.evaluate(chunk, budgetMilliseconds: budget) { out.line(text) }
+            record.append(.input(
+                source: source, form: savedForm(source, wasExpression: wasExpression), folder: options.folder))
+        } catch {
+            report(error)
+            let changed = session.app !== app || session.app.timeline.count != before
+            record.append(.failed(source: source, error: error.description, changedTimeline: changed))
+        }
+        afterInput()
+    }
+
+    /// What every input ends with: new events, new failed expectations, the picture.
+    func afterInput() {
+        printNewEvents()
+        printNewFailures()
+        if options.show { printPicture() }
+    }
+
+    func compile(_ text: String) throws(LuaError) -> LuaFunction {
+        try session.runtime.load(source: text, chunkName: "=stdin", in: session.environment)
+    }
+
+    private func savedForm(_ source: String, wasExpression: Bool) -> SavedInputForm {
+        InputClassifier.savedForm(of: source, wasExpression: wasExpression) { text in
+            (try? session.runtime.load(source: text, chunkName: "=check")) != nil
+        }
+    }
+
+    // MARK: Printing
+
+    /// Prints the events since the last ones printed.
+    func printNewEvents() {
+        let app = session.app
+        if app !== markApp {
+            out.line(out.styled("-- a fresh app on \(app.profile.name)", .dim))
+            markCount = 0
+        }
+        let text = TimelineText(colour: out.colorOut)
+        for event in app.timeline.events(since: markCount) { out.line(text.line(event)) }
+        markSeen()
+    }
+
+    /// Takes every event so far as printed.
+    func markSeen() {
+        markApp = session.app
+        markCount = session.app.timeline.count
+    }
+
+    /// Prints the expectations that failed since the last ones printed.
+    func printNewFailures() {
+        for failure in session.failures.dropFirst(failuresSeen) {
+            out.error(out.styled("FAIL", .red, stderr: true) + " \(failure)")
+        }
+        failuresSeen = session.failures.count
+    }
+
+    /// Draws the screen.
+    func printPicture() {
+        out.line(ScreenPicture(columns: options.columns).render(session.app.state(), profile: session.profile))
+    }
+
+    /// Prints an error with its file:line; the session goes on.
+    func report(_ error: LuaError) {
+        errorCount += 1
+        var text = error.description
+        switch error.kind {
+        case .interrupted:
+            text += " (Ctrl-C)"
+            if options.interactive { out.error("") }  // after the terminal's "^C"
+        case .budget: text += " (raise the limits with --budget and --script-budget)"
+        default: break
+        }
+        out.error(out.styled("error", .red, stderr: true) + ": " + text)
+        if let traceback = error.traceback, let file = error.file, file != "stdin" {
+            let frames = traceback.split(separator: "\n").filter { !$0.contains("repl:") && !$0.contains("[C]: in ?") }
+            if frames.count > 1 { out.error(frames.joined(separator: "\n")) }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The loaded policies' names, in load order.
+    var policyNames: [String] { session.policies.map(\.name) }
+
+    /// An absolute path as short as it can be: relative to the REPL's folder
+    /// when they share more than the root (what errors and the timeline show).
+    func displayPath(_ absolute: String) -> String {
+        ScenarioWriter.relative(absolute, from: options.folder)
+    }
+
+    /// `path` made absolute against the REPL's folder, without `.` and `..` parts.
+    func absolutePath(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : options.folder + "/" + path
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
+    }
+
+    /// Loads or reloads a policy file; a broken one leaves the loaded policies as they were.
+    /// - Parameters:
+    ///   - path: the file, relative to the REPL's folder or absolute.
+    ///   - announce: whether to say so when it loads (a reload is always announced).
+    /// - Returns: whether it loaded.
+    @discardableResult
+    func loadPolicy(_ path: String, announce: Bool = true) -> Bool {
+        let absolute = absolutePath(path)
+        guard FileManager.default.fileExists(atPath: absolute) else {
+            errorCount += 1
+            out.error(out.styled("error", .red, stderr: true) + ": no such policy file: \(path)")
+            return false
+        }
+        let shown = displayPath(absolute)
+        let reloading = session.policies.contains { ($0 as? LuaPolicy)?.path == shown }
+        do {
+            let name = try session.loadPolicy(path: shown)
+            record.append(.policy(path: absolute))
+            if announce || reloading {
+                out.line("\(reloading ? "reloaded" : "loaded") policy \(name) (\(path))")
+            }
+            return true
+        } catch {
+            report(error)
+            let kept = policyNames.isEmpty ? "no policy is loaded (stock SwiftUI)" : "still loaded: " + policyNames.joined(separator: ", ")
+            out.error("the policy did not load; \(kept)")
+            return false
+        }
+    }
+
+    /// Leaves at the next prompt.
+    func quit() { quitRequested = true }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `sheetlab repl`: a Lua prompt over a live app, for experimenting step by step.
+enum ReplCommand {
+    static let spec = CommandSpec(
+        name: "repl", summary: "A Lua prompt over a live app: tap, swipe, let time pass, watch the sheet.",
+        options: ScriptOptions.specs + [
+            OptionSpec("--load", value: "SCENARIO", help: "Set the app up with a scenario file instead of the starting app."),
+            OptionSpec("--show", help: "Draw the screen after every input (:show on does the same)."),
+        ],
+        discussion: """
+            The prompt's globals are the scenario API (docs/api/sheetlab.lua) plus show(). Without --load, the app
+            starts with seed 000's ContentView: an item sheet on selectedItem and a sheet on showSettings.
+            Type :help at the prompt for the commands and a walk-through. History is kept in
+            $XDG_STATE_HOME/sheetlab/history (default ~/.local/state/sheetlab/history).
+            When standard input is not a terminal, lines are read as they come, with no prompt:
+              echo 'set("selectedItem", { id = 0 })' | sheetlab repl
+            and the exit code is 3 if an input failed with an error, 1 if an expectation failed, else 0.
+
+            Example: sheetlab repl --policy examples/policies/queue.lua --show
+            """)
+
+    static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
+        let profile: Profile
+        let policies: [String]
+        let limits: LuaLimits
+        do throws(UsageError) {
+            (profile, policies, limits) = try ScriptOptions.parse(args, command: "repl")
+            if let load = args.value("--load") { try ScriptOptions.requireFile(load, command: "repl") }
+        } catch {
+            return RunCommand.usage(error, out)
+        }
+        let interactive = isatty(0) == 1
+        var options = Repl.Options()
+        options.policies = policies
+        options.load = args.value("--load")
+        options.show = args.flag("--show")
+        options.interactive = interactive
+        options.columns = interactive ? min(80, terminalColumns()) : 80
+
+        let repl: Repl
+        do {
+            // Threads the session starts (the runtime's watchdog) must not take Ctrl-C from the main thread.
+            repl = try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) -> Repl in
+                let session = try Session(profile: profile, limits: limits)
+                session.printHandler = { text in
+                    out.line(text)
+                    out.flush()
+                }
+                return try Repl(session: session, out: out, options: options)
+            }
+        } catch {
+            out.error("error: \(error)")
+            return .scriptError
+        }
+        InterruptWatcher.install(interrupting: repl.session.runtime.makeInterruptHandle())
+        if interactive { setlocale(LC_CTYPE, "") }
+        repl.start()
+
+        let reader: PromptReader
+        if interactive, let editor = EditLineReader(program: "sheetlab", historyPath: historyPath()) {
+            editor.complete = { [unowned repl] text in repl.complete(text) }
+            reader = editor
+        } else {
+            reader = PlainPromptReader()
+        }
+        while !repl.quitRequested {
+            out.flush()
+            switch reader.readLine(prompt: repl.prompt) {
+            case .line(let line):
+                reader.addHistory(line)
+                repl.feed(line)
+            case .interrupted:
+                repl.cancelInput()
+            case .endOfInput:
+                if interactive { out.line() }
+                out.flush()
+                return repl.exitCode
+            }
+        }
+        out.flush()
+        return repl.exitCode
+    }
+
+    /// The history file, its folder created; nil when there is no home folder.
+    static func historyPath() -> String? {
+        guard let path = HistoryFile.path(environment: ProcessInfo.processInfo.environment),
+            HistoryFile.prepareFolder(of: path)
+        else { return nil }
+        return path
+    }
+}

@@ -1,0 +1,169 @@
+/// Writes a `SessionRecord` as a scenario file that `sheetlab run`
+/// replays to the same timeline (`:save FILE`).
+///
+/// `sheetlab run` resolves relative `policy()` paths against the scenario's
+/// folder, while the REPL resolved them against the folder it ran in. So
+/// policies the REPL loaded are written relative to the saved file, and
+/// when an input typed a relative `policy()` path somewhere else, the file
+/// starts with a local `policy` that resolves it against that folder.
+struct ScenarioWriter {
+    /// The folder the scenario is saved in (absolute).
+    var folder: String
+    /// The Lua that builds the REPL's starting app.
+    var starterSource: String = StarterApp.source
+    /// A first comment line, e.g. with the tool's version.
+    var title: String = "A sheetlab repl session"
+
+    /// The scenario text.
+    func render(_ record: SessionRecord) -> String {
+        let needsPolicyShim = record.steps.contains { step in
+            guard case .input(let source, _, let from) = step else { return false }
+            return from != folder && Self.words(source).contains("policy")
+        }
+        let needsShowStub = record.steps.contains { step in
+            guard case .input(let source, _, _) = step else { return false }
+            return Self.words(source).contains("show")
+        }
+        var lines = [
+            "-- \(title), saved by :save.",
+            "-- Replay it with: sheetlab run <this file>",
+        ]
+        var promptFolder: String?
+        if needsShowStub {
+            lines += ["", "local function show() end -- show() draws the screen in the REPL only"]
+        }
+        if needsPolicyShim {
+            lines += [
+                "",
+                "-- Relative policy() paths typed in the REPL were relative to the folder it ran in.",
+                "local policy_here = policy",
+                "local repl_folder = \".\"",
+                "local function policy(path)",
+                "  if path:sub(1, 1) ~= \"/\" then path = repl_folder .. \"/\" .. path end",
+                "  return policy_here(path)",
+                "end",
+            ]
+        }
+        let loadPolicy = needsPolicyShim ? "policy_here" : "policy"
+        var typedHeader = false
+        for step in record.steps {
+            switch step {
+            case .profile(let name):
+                lines += ["", "profile(\(Self.quoted(name)))"]
+            case .policy(let path):
+                lines.append("\(loadPolicy)(\(Self.quoted(Self.relative(path, from: folder))))")
+            case .starterApp:
+                lines += ["", "-- The REPL's starting app", starterSource.trimmingTrailingNewlines]
+                typedHeader = false
+            case .reset(let profile):
+                lines += ["", "reset(\(profile.map(Self.quoted) ?? ""))"]
+            case .input(let source, let form, let from):
+                if !typedHeader {
+                    lines += ["", "-- At the prompt"]
+                    typedHeader = true
+                }
+                if needsPolicyShim, Self.words(source).contains("policy"), promptFolder != from {
+                    lines.append("repl_folder = \(Self.quoted(Self.relative(from, from: folder)))")
+                    promptFolder = from
+                }
+                lines.append(Self.replayable(source, form: form))
+            case .failed(let source, let error, _):
+                lines.append("-- not replayed: this input stopped with an error (\(Self.oneLine(error)))")
+                lines += source.trimmingTrailingNewlines.split(separator: "\n", omittingEmptySubsequences: false)
+                    .map { "--   " + $0 }
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// An input written so that it runs as it did at the prompt, where each
+    /// input was its own chunk: its locals stay inside it, a top-level
+    /// `return` does not end the scenario, an expression is evaluated, and a
+    /// leading `(` does not continue the previous input as a call.
+    static func replayable(_ source: String, form: SavedInputForm) -> String {
+        let text = source.trimmingTrailingNewlines
+        switch form {
+        case .expressionOnly:
+            return "do local _ = \(text) end"
+        case .topLevelReturn:
+            return ";(function(...)\n\(text)\nend)(...)"
+        case .statements:
+            if declaresLocals(text) { return "do\n\(text)\nend" }
+            // After the previous input, `(` would call what that input ended with.
+            return text.drop { $0 == " " || $0 == "\t" || $0 == "\n" }.hasPrefix("(") ? ";" + text : text
+        }
+    }
+
+    /// Whether `text` may declare a local, a label or a goto at its top level
+    /// (a conservative word test: wrapping in `do ... end` is harmless).
+    static func declaresLocals(_ text: String) -> Bool {
+        let words = words(text)
+        return words.contains("local") || words.contains("goto") || text.contains("::")
+    }
+
+    /// The names (and keywords) in `text`, strings and comments included.
+    static func words(_ text: String) -> Set<String> {
+        let chars = Array(text)
+        var words: Set<String> = []
+        var i = 0
+        while i < chars.count {
+            guard LuaScan.isNameCharacter(chars[i]) else {
+                i += 1
+                continue
+            }
+            var j = i
+            while j < chars.count, LuaScan.isNameCharacter(chars[j]) { j += 1 }
+            words.insert(String(chars[i..<j]))
+            i = j
+        }
+        return words
+    }
+
+    /// A Lua string literal.
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    let digits = String(scalar.value)
+                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// `path` relative to `folder` when they share more than the root, else `path`.
+    /// Both are absolute and normalised (no `.` or `..` parts).
+    static func relative(_ path: String, from folder: String) -> String {
+        let target = path.split(separator: "/")
+        let base = folder.split(separator: "/")
+        var common = 0
+        while common < target.count, common < base.count, target[common] == base[common] { common += 1 }
+        guard common > 0 else { return path }
+        let ups = Array(repeating: "..", count: base.count - common)
+        let parts = ups + target[common...].map(String.init)
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.split(separator: "\n").first.map(String.init) ?? ""
+    }
+}
+
+extension String {
+    /// The text without the newlines (and carriage returns) at its end.
+    var trimmingTrailingNewlines: String {
+        var text = self
+        while let last = text.last, last == "\n" || last == "\r" { text.removeLast() }
+        return text
+    }
+}
