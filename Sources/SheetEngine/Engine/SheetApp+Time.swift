@@ -1,11 +1,16 @@
 extension SheetApp {
     /// Lets `ms` virtual milliseconds pass, completing every transition that
     /// ends in that time, in time order (B01).
-    /// - Throws: `EngineError` for a negative duration.
+    /// - Throws: `EngineError` for a negative duration, or one that would
+    ///   take the clock past `maximumTime`.
     public func advance(by ms: Int) throws(EngineError) {
         guard ms >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(ms) ms)")) }
+        guard ms <= SheetApp.maximumTime - now else {
+            throw EngineError(.invalidArgument("cannot advance past \(SheetApp.maximumTime) ms of virtual time (\(ms) ms asked)"))
+        }
         perform(user: false) { [self] in
-            let target = now + ms
+            // A deferred advance may start later than checked; the clock still stops at the maximum.
+            let target = min(now + ms, SheetApp.maximumTime)
             var steps = 0
             while let i = nextTransition(until: target) {
                 now = presentations[i].phaseEnds!
@@ -30,6 +35,10 @@ extension SheetApp {
             try advance(by: max(0, t - now))
         }
     }
+
+    /// The latest virtual time, 2^52 ms (about 140,000 years): far enough
+    /// for any run, and low enough that time arithmetic cannot overflow.
+    public static let maximumTime = 1 << 52
 
     /// The time the next transition ends, if any.
     public var nextTransitionTime: Int? {
