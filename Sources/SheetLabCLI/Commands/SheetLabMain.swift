@@ -60,6 +60,7 @@ let subcommands: [Subcommand] = [
     Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
     Subcommand(spec: ReplCommand.spec, run: ReplCommand.run),
     Subcommand(spec: ProfilesCommand.spec, run: ProfilesCommand.run),
+    Subcommand(spec: ServeCommand.spec, run: ServeCommand.run),
 ]
 
 /// `sheetlab --help`.

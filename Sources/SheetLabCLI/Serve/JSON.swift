@@ -1,0 +1,117 @@
+/// A JSON value, as `sheetlab serve` reads and writes it.
+///
+/// Numbers keep Lua's distinction: `3` is an integer, `3.0` and `3e0` are
+/// floats. Objects are unordered; `text` writes their keys in a fixed
+/// order, so the same value always gives the same line.
+public enum JSON: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    /// The member `key` of an object, nil when absent or not an object.
+    public subscript(key: String) -> JSON? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    /// What kind of JSON value this is, for messages: "null", "boolean",
+    /// "integer", "number", "string", "array", "object".
+    public var typeName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "boolean"
+        case .int: "integer"
+        case .double: "number"
+        case .string: "string"
+        case .array: "array"
+        case .object: "object"
+        }
+    }
+
+    /// The value written as one line of JSON, keys sorted (`jsonrpc`, `id`
+    /// and `method` first); a non-finite
+    /// number is written as `null`.
+    public var text: String {
+        var out = ""
+        write(into: &out)
+        return out
+    }
+
+    func write(into out: inout String) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d): out += d.isFinite ? "\(d)" : "null"
+        case .string(let s): JSON.writeString(s, into: &out)
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.write(into: &out)
+            }
+            out += "]"
+        case .object(let members):
+            out += "{"
+            for (i, key) in JSON.ordered(members.keys).enumerated() {
+                if i > 0 { out += "," }
+                JSON.writeString(key, into: &out)
+                out += ":"
+                members[key]!.write(into: &out)
+            }
+            out += "}"
+        }
+    }
+
+    /// Keys written first, in this order, so that messages read
+    /// `{"jsonrpc":"2.0","id":1,"result":...}`.
+    static let leadingKeys = ["jsonrpc", "id", "method"]
+
+    /// Object keys in writing order: `leadingKeys`, then the rest sorted.
+    static func ordered(_ keys: Dictionary<String, JSON>.Keys) -> [String] {
+        leadingKeys.filter(keys.contains) + keys.filter { !leadingKeys.contains($0) }.sorted()
+    }
+
+    /// Writes a string literal: quotes, backslashes and control characters escaped.
+    static func writeString(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        out += "\""
+    }
+}
+
+// Not ExpressibleByNilLiteral: `nil` must stay Optional's, never turn into `null`.
+extension JSON: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
+    /// A boolean.
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// An integer.
+    public init(integerLiteral value: Int) { self = .int(value) }
+    /// A float.
+    public init(floatLiteral value: Double) { self = .double(value) }
+    /// A string.
+    public init(stringLiteral value: String) { self = .string(value) }
+    /// An array.
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    /// An object; a repeated key keeps its last value.
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+    }
+}

@@ -1,0 +1,88 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Reads newline-terminated lines from a file descriptor, holding at most
+/// about `limit` bytes: a longer line is skipped as it arrives and reported
+/// as `.tooLong`, so a hostile client cannot make the server buffer without
+/// bound.
+final class LineReader {
+    /// What the next line was.
+    enum Line: Equatable {
+        /// A line, without its newline (and without a `\r` before it).
+        case text([UInt8])
+        /// A line over the limit, skipped; its length in bytes.
+        case tooLong(Int)
+    }
+
+    let fd: Int32
+    /// The longest line accepted, in bytes.
+    let limit: Int
+    private var buffer: [UInt8] = []
+    /// Bytes of `buffer` known to hold no newline.
+    private var scanned = 0
+    /// Bytes of the overlong line being skipped, if one is.
+    private var skipping: Int?
+    private var atEnd = false
+
+    /// Reads from `fd`, accepting lines up to `limit` bytes.
+    init(fd: Int32, limit: Int) {
+        self.fd = fd
+        self.limit = limit
+    }
+
+    /// The next line; nil at the end of the input.
+    func next() -> Line? {
+        while true {
+            if let newline = buffer[scanned...].firstIndex(of: 0x0A) {
+                var line = Array(buffer[..<newline])
+                buffer.removeSubrange(...newline)
+                scanned = 0
+                if let skipped = skipping {
+                    skipping = nil
+                    return .tooLong(skipped + line.count)
+                }
+                if line.count > limit { return .tooLong(line.count) }
+                if line.last == 0x0D { line.removeLast() }
+                return .text(line)
+            }
+            scanned = buffer.count
+            if skipping != nil {
+                skipping! += buffer.count
+                buffer.removeAll(keepingCapacity: true)
+                scanned = 0
+            } else if buffer.count > limit {
+                skipping = buffer.count
+                buffer.removeAll(keepingCapacity: true)
+                scanned = 0
+            }
+            if atEnd {
+                if let skipped = skipping {
+                    skipping = nil
+                    return .tooLong(skipped)
+                }
+                guard !buffer.isEmpty else { return nil }
+                defer { buffer.removeAll() }
+                return .text(buffer)
+            }
+            fill()
+        }
+    }
+
+    /// Reads what is available (blocking until something is), or notes the end.
+    private func fill() {
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n > 0 {
+                buffer.append(contentsOf: chunk[0..<n])
+                return
+            }
+            if n < 0, errno == EINTR { continue }
+            atEnd = true
+            return
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import LuaRuntime
+import SheetEngine
+
+/// A JSON-RPC error object: what `sheetlab serve` answers when a request
+/// fails. `docs/serve.md` lists the codes.
+public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The JSON-RPC error code: standard (-32700 ... -32603) or SheetLab's (-32001 ...).
+    public var code: Int
+    /// One sentence.
+    public var message: String
+    /// Structured details: for script errors `{kind, message, file, line, traceback}`.
+    public var data: JSON?
+
+    /// Creates an error object.
+    public init(_ code: Int, _ message: String, data: JSON? = nil) {
+        self.code = code
+        self.message = message
+        self.data = data
+    }
+
+    /// The line was not JSON.
+    public static let parseErrorCode = -32700
+    /// JSON, but not a request object (or a line over the length limit).
+    public static let invalidRequestCode = -32600
+    /// No method with that name.
+    public static let methodNotFoundCode = -32601
+    /// Missing, unknown or mistyped parameters, or an unknown app id.
+    public static let invalidParamsCode = -32602
+    /// A bug in the server.
+    public static let internalErrorCode = -32603
+    /// Lua failed: syntax, runtime error, a bad value, an unreadable file; data has file and line.
+    public static let scriptErrorCode = -32001
+    /// The engine refused a call: unknown view, slot or profile, a duplicate view, nothing to swipe.
+    public static let engineErrorCode = -32002
+    /// A script ran past a limit: its CPU budget or the memory cap.
+    public static let limitErrorCode = -32003
+
+    /// `-32700 Parse error`.
+    static func parse(_ detail: String) -> RPCError { RPCError(parseErrorCode, "Parse error: \(detail)") }
+    /// `-32600 Invalid Request`.
+    static func invalidRequest(_ detail: String) -> RPCError {
+        RPCError(invalidRequestCode, "Invalid Request: \(detail)")
+    }
+    /// `-32601 Method not found`.
+    static func methodNotFound(_ name: String) -> RPCError {
+        RPCError(methodNotFoundCode, "Method not found: '\(name)'; see docs/serve.md for the methods")
+    }
+    /// `-32602 Invalid params`.
+    static func invalidParams(_ detail: String) -> RPCError { RPCError(invalidParamsCode, "Invalid params: \(detail)") }
+
+    /// A Lua error: -32003 for a limit (budget, memory, interrupted), else -32001.
+    init(_ error: LuaError) {
+        let isLimit = [LuaError.Kind.budget, .memory, .interrupted].contains(error.kind)
+        var data: [String: JSON] = ["kind": .string(RPCError.name(of: error.kind)), "message": .string(error.message)]
+        if let file = error.file { data["file"] = .string(file) }
+        if let line = error.line { data["line"] = .int(line) }
+        if let traceback = error.traceback, !traceback.isEmpty { data["traceback"] = .string(traceback) }
+        self.init(isLimit ? RPCError.limitErrorCode : RPCError.scriptErrorCode, error.description, data: .object(data))
+    }
+
+    /// An engine error: -32002, with the reason's name.
+    init(_ error: EngineError) {
+        self.init(RPCError.engineErrorCode, error.description, data: ["reason": .string(RPCError.name(of: error.reason))])
+    }
+
+    /// A case name: `unknownView("X")` gives `unknownView`.
+    static func name(of value: some Any) -> String {
+        let text = String(describing: value)
+        return String(text[..<(text.firstIndex(of: "(") ?? text.endIndex)])
+    }
+
+    /// The error object as JSON: `{code, message, data}`.
+    public var json: JSON {
+        var members: [String: JSON] = ["code": .int(code), "message": .string(message)]
+        if let data { members["data"] = data }
+        return .object(members)
+    }
+
+    /// `code message`.
+    public var description: String { "\(code) \(message)" }
+}

@@ -1,0 +1,196 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
+/// Conversions between JSON and what the session works with. Results have
+/// the shape of the tables the Lua functions return (`stack()`, `state()`,
+/// `timeline()`, `profile()`): the same field names, snake_case; fields
+/// that are nil in Lua are left out, except state slots, which are `null`.
+enum ServeJSON {
+    /// How deep a view declaration may nest.
+    static let maximumDepth = 64
+
+    // MARK: Values
+
+    /// An engine value: records become objects, lists arrays, detents their text.
+    static func json(_ value: Value) -> JSON {
+        switch value {
+        case .none: return .null
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .int(i)
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .detent(let d): return .string(d.description)
+        case .list(let items): return .array(items.map(json))
+        case .record(let fields): return .object(fields.mapValues(json))
+        }
+    }
+
+    /// A JSON value as state: objects become records, arrays lists.
+    static func value(_ json: JSON) -> Value {
+        switch json {
+        case .null: return .none
+        case .bool(let b): return .bool(b)
+        case .int(let i): return .int(i)
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .array(let items): return .list(items.map(value))
+        case .object(let members): return .record(members.mapValues(value))
+        }
+    }
+
+    /// A Lua value: a table with only array entries is an array (an empty
+    /// table too), any other table an object (array entries under "1", "2",
+    /// ...); a function is the string `"<function>"`; invalid UTF-8 is replaced.
+    static func json(_ lua: LuaValue) -> JSON {
+        switch lua {
+        case .nil: return .null
+        case .boolean(let b): return .bool(b)
+        case .integer(let i): return .int(i)
+        case .number(let d): return .double(d)
+        case .string(let s): return .string(s.description)
+        case .function: return .string("<function>")
+        case .table(let t):
+            if t.fields.isEmpty { return .array(t.array.map(json)) }
+            var members: [String: JSON] = [:]
+            for (i, v) in t.array.enumerated() { members[String(i + 1)] = json(v) }
+            for (k, v) in t.fields { members[k.description] = json(v) }
+            return .object(members)
+        }
+    }
+
+    /// A declaration as a Lua table: objects become tables with string keys,
+    /// arrays sequences, and an object `{"$lua": SOURCE}` the value of the
+    /// Lua expression SOURCE, evaluated in the session (so functions can be
+    /// given as `{"$lua": "function(c) return c.item.id end"}`).
+    /// - Parameters:
+    ///   - json: the declaration.
+    ///   - path: where it is, for messages and as the chunk name of `$lua` code (`view.modifiers[1].content`).
+    ///   - session: the session `$lua` code is compiled in.
+    ///   - depth: how deep this value is.
+    /// - Throws: `RPCError`: invalid params for a `null` in an array or nesting too deep;
+    ///   a script or limit error from `$lua` code.
+    static func lua(_ json: JSON, at path: String, in session: Session, depth: Int = 0) throws(RPCError) -> LuaValue {
+        guard depth <= maximumDepth else {
+            throw RPCError.invalidParams("\(path): nested deeper than \(maximumDepth)")
+        }
+        switch json {
+        case .null: return .nil
+        case .bool(let b): return .boolean(b)
+        case .int(let i): return .integer(i)
+        case .double(let d): return .number(d)
+        case .string(let s): return .string(LuaString(s))
+        case .array(let items):
+            var array: [LuaValue] = []
+            for (i, item) in items.enumerated() {
+                guard item != .null else { throw RPCError.invalidParams("\(path)[\(i + 1)]: null in an array") }
+                array.append(try lua(item, at: "\(path)[\(i + 1)]", in: session, depth: depth + 1))
+            }
+            return .table(LuaTable(array: array))
+        case .object(let members):
+            if members.count == 1, let code = members["$lua"] {
+                guard case .string(let source) = code else {
+                    throw RPCError.invalidParams("\(path).$lua must be a string of Lua source")
+                }
+                do {
+                    return try session.evaluate("return " + source, chunkName: "=" + path).first ?? .nil
+                } catch {
+                    throw RPCError(error)
+                }
+            }
+            var fields: [LuaString: LuaValue] = [:]
+            for (k, v) in members {
+                fields[LuaString(k)] = try lua(v, at: "\(path).\(k)", in: session, depth: depth + 1)
+            }
+            return .table(LuaTable(fields: fields))
+        }
+    }
+
+    // MARK: What the Lua functions return
+
+    /// `profile()`: name, device, os, orientation, width, height, max_detent_value.
+    static func profile(_ session: Session) -> JSON {
+        let p = session.profile
+        let layout = p.device.layout(session.app.orientation)
+        return [
+            "name": .string(p.name), "device": .string(p.device.displayName), "os": .string(p.os.version),
+            "orientation": .string(session.app.orientation.rawValue), "width": .double(layout.width),
+            "height": .double(layout.height), "max_detent_value": .double(layout.maxDetentValue),
+        ]
+    }
+
+    /// An entry of `stack()`.
+    static func presentation(_ p: PresentationState) -> JSON {
+        var members: [String: JSON] = [
+            "level": .int(p.level), "presenter": .string(p.presenter), "modifier": .string(p.modifier),
+            "kind": .string(p.kind.rawValue), "phase": .string(p.phase.rawValue), "style": .string(p.style.rawValue),
+            "height": .double(p.height), "text": .string(p.text),
+            "detents": .array(p.detents.map { ["detent": .string($0.detent.description), "height": .double($0.height)] }),
+        ]
+        if p.item != .none { members["item"] = json(p.item) }
+        if let ends = p.phaseEnds { members["ends"] = .int(ends) }
+        if let id = p.itemID { members["item_id"] = .string(id) }
+        if let detent = p.detent { members["detent"] = .string(detent) }
+        return .object(members)
+    }
+
+    /// An entry of `timeline()`, at its 1-based `index`.
+    static func event(_ e: Event, index: Int) -> JSON {
+        var members: [String: JSON] = [
+            "index": .int(index), "time": .int(e.time), "kind": .string(e.kind.rawValue),
+            "severity": .string(e.severity.rawValue), "detail": .string(e.detail),
+        ]
+        if let v = e.presenter { members["presenter"] = .string(v) }
+        if let v = e.modifier { members["modifier"] = .string(v) }
+        if let v = e.item { members["item"] = .string(v) }
+        if let v = e.phase { members["phase"] = .string(v.rawValue) }
+        if let v = e.detent { members["detent"] = .string(v) }
+        if let v = e.height { members["height"] = .double(v) }
+        if let v = e.source { members["source"] = .string(v) }
+        return .object(members)
+    }
+
+    /// Events that are the last `slice.count` of a timeline of `total` events.
+    static func events(_ slice: ArraySlice<Event>, total: Int) -> JSON {
+        let first = total - slice.count
+        return .array(slice.enumerated().map { event($0.element, index: first + $0.offset + 1) })
+    }
+
+    /// `state()`: time, profile, orientation, presentations, views (with their slots) and held requests.
+    static func state(_ s: AppState) -> JSON {
+        let views = s.views.map { v -> JSON in
+            var members: [String: JSON] = [
+                "name": .string(v.name), "level": .int(v.level),
+                "state": .object(Dictionary(v.state.map { ($0.name, json($0.value)) }, uniquingKeysWith: { a, _ in a })),
+            ]
+            if let parent = v.parent { members["parent"] = .string(parent) }
+            return .object(members)
+        }
+        let held = s.held.map { h -> JSON in
+            var members: [String: JSON] = [
+                "presenter": .string(h.presenter), "modifier": .string(h.modifier), "since": .int(h.since),
+            ]
+            if h.item != .none { members["item"] = json(h.item) }
+            return .object(members)
+        }
+        return [
+            "time": .int(s.time), "profile": .string(s.profile), "orientation": .string(s.orientation.rawValue),
+            "presentations": .array(s.presentations.map(presentation)), "views": .array(views), "held": .array(held),
+        ]
+    }
+
+    /// Whether an event has every member of `filter`, numbers compared by
+    /// value (`300` matches `300.0`), as `timeline{...}` compares fields.
+    static func matches(_ event: JSON, _ filter: [String: JSON]) -> Bool {
+        for (k, v) in filter where k != "index" {
+            let seen = event[k] ?? .null
+            switch (seen, v) {
+            case (.int(let a), .double(let b)), (.double(let b), .int(let a)):
+                if Double(a) != b { return false }
+            default:
+                if seen != v { return false }
+            }
+        }
+        return true
+    }
+}

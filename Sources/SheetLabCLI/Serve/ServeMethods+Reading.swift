@@ -1,0 +1,47 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
+/// Reading time, the stack, the state and the timeline, and checking
+/// invariants (Lua: `now`, `stack`, `top`, `state`, `timeline`, `events`, `invariant`).
+extension ServeMethods {
+    static let reading: [ServeMethod] = [
+        .app("now") { _, app, _ in .int(app.session.app.now) },
+        .app("stack") { _, app, _ in .array(app.session.app.stack.map(ServeJSON.presentation)) },
+        .app("top") { _, app, _ in app.session.app.stack.last.map(ServeJSON.presentation) ?? .null },
+        .app("state") { _, app, _ in ServeJSON.state(app.session.app.state()) },
+        .app("timeline", ["since", "filter"]) { _, app, p throws(RPCError) in
+            let timeline = app.session.app.timeline
+            let since = try p.optionalInt("since", in: 0...Int.max)
+            let filter = try p.optionalObject("filter")
+            if since != nil, filter != nil { throw p.bad("give 'since' or 'filter', not both") }
+            let all = ServeJSON.events(timeline.events(since: since ?? 0), total: timeline.count)
+            guard let filter, case .array(let events) = all else { return all }
+            return .array(events.filter { ServeJSON.matches($0, filter) })
+        },
+        .app("events") { _, app, _ in
+            ServeJSON.events(app.session.newEvents(), total: app.session.app.timeline.count)
+        },
+        .app("invariant", ["name"]) { _, app, p throws(RPCError) in
+            let (ok, message) = try invariant(try p.string("name"), in: app.session)
+            return ok ? ["ok": true] : ["ok": false, "message": .string(message ?? "")]
+        },
+    ]
+
+    /// Runs the Lua `invariant` function itself (the base's, whatever the
+    /// session's globals hold), so both doors check the same thing.
+    static func invariant(_ name: String, in session: Session) throws(RPCError) -> (Bool, String?) {
+        do throws(LuaError) {
+            let lookup = try session.runtime.load(source: "return invariant", chunkName: "=invariant")
+            guard case .function(let f)? = try session.runtime.call(lookup).first else {
+                throw LuaError("invariant() is not available")
+            }
+            let results = try session.runtime.call(f, [.string(LuaString(name))], budgetMilliseconds: nil)
+            return (results.first?.isTruthy ?? false, results.dropFirst().first?.stringValue)
+        } catch where error.kind == .runtime && error.message.hasPrefix("bad argument") {
+            throw RPCError.invalidParams(error.message)
+        } catch {
+            throw RPCError(error)
+        }
+    }
+}

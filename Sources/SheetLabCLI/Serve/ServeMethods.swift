@@ -1,0 +1,83 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
+/// One method of `sheetlab serve`.
+struct ServeMethod: Sendable {
+    /// The method's name, snake_case like the Lua functions.
+    var name: String
+    /// The parameters it accepts, besides `app`; any other is an error.
+    var params: [String]
+    /// Whether it acts on an app, named by the `app` parameter.
+    var needsApp: Bool
+    /// The Lua scenario function it mirrors, if any.
+    var lua: String?
+    /// Runs it; the app is non-nil when `needsApp`.
+    var run: @Sendable (ServeServer, ServedApp?, ServeParams) throws(RPCError) -> JSON
+
+    /// A method of the server itself (`create`, `apps`, `profiles`).
+    static func server(
+        _ name: String, _ params: [String] = [],
+        _ run: @escaping @Sendable (ServeServer, ServeParams) throws(RPCError) -> JSON
+    ) -> ServeMethod {
+        ServeMethod(name: name, params: params, needsApp: false, lua: nil) { server, _, p throws(RPCError) in
+            try run(server, p)
+        }
+    }
+
+    /// A method acting on one app.
+    /// - Parameters:
+    ///   - lua: the Lua function it mirrors when its name differs (`policy` for `load_policy`).
+    ///   - hostOnly: true when it mirrors no Lua function (`close`, `eval`, `subscribe`).
+    static func app(
+        _ name: String, _ params: [String] = [], lua: String? = nil, hostOnly: Bool = false,
+        _ run: @escaping @Sendable (ServeServer, ServedApp, ServeParams) throws(RPCError) -> JSON
+    ) -> ServeMethod {
+        ServeMethod(name: name, params: params, needsApp: true, lua: hostOnly ? nil : (lua ?? name)) {
+            server, app, p throws(RPCError) in
+            try run(server, app!, p)
+        }
+    }
+}
+
+/// The methods of `sheetlab serve`: the Lua scenario functions, each a thin
+/// wrapper over a `Session` method, plus app management (`create`, `close`,
+/// `apps`, `eval`, `subscribe`). `docs/serve.md` documents every one; tests
+/// check that every Lua global is a method or listed in `notMethods`.
+enum ServeMethods {
+    /// Every method, in the order `docs/serve.md` lists them.
+    static let list: [ServeMethod] = apps + building + acting + reading
+
+    /// Methods by name.
+    static let all: [String: ServeMethod] = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
+
+    /// Lua scenario functions that are not methods, and what to use instead.
+    static let notMethods: [String: String] = [
+        "sheet": "a modifier is an object with \"kind\": \"sheet\"",
+        "fullScreenCover": "a modifier is an object with \"kind\": \"fullScreenCover\"",
+        "expect": "the client checks results itself (or uses eval)",
+        "expect_eq": "the client checks results itself (or uses eval)",
+    ]
+
+    // MARK: Helpers
+
+    /// Runs an engine call, turning its error into -32002.
+    static func engine<T>(_ body: () throws(EngineError) -> T) throws(RPCError) -> T {
+        do { return try body() } catch { throw RPCError(error) }
+    }
+
+    /// Runs Lua, turning its error into -32001 or -32003.
+    static func lua<T>(_ body: () throws(LuaError) -> T) throws(RPCError) -> T {
+        do { return try body() } catch { throw RPCError(error) }
+    }
+
+    /// Sends an app's timeline as `event` notifications from now on.
+    static func subscribe(_ app: ServedApp, _ server: ServeServer) {
+        guard app.subscription == nil else { return }
+        let id = app.id
+        app.subscription = app.session.subscribe { [weak server, unowned session = app.session] event in
+            let index = session.app.timeline.count
+            server?.notify("event", ["app": .int(id), "event": ServeJSON.event(event, index: index)])
+        }
+    }
+}
