@@ -29,6 +29,7 @@ struct CompletionQuery: Equatable, Sendable {
         }
         guard let baseStart = LuaScan.primaryExpressionStart(chars, end: start - 1) else { return nil }
         let base = String(chars[baseStart..<(start - 1)])
+        if let first = base.first, first.isNumber { return nil }  // `1.5`: a number, not a field
         return CompletionQuery(base: base, separator: separator, partial: partial)
     }
 

@@ -1,0 +1,129 @@
+import Foundation
+import SheetScripting
+import Testing
+
+@testable import SheetLabCLI
+
+/// `:save`: the session written as a scenario that `sheetlab run` replays
+/// to the same timeline.
+@Suite struct REPLScenarioWriterTests {
+    @Test func render_writesTheSetUp_thePolicies_andTheInputs_inOrder() {
+        var record = SessionRecord()
+        record.append(.profile("iphone15-ios17"))
+        record.append(.policy(path: "/work/lab/examples/policies/queue.lua"))
+        record.append(.starterApp)
+        record.append(.input(source: "swipe()", form: .statements, folder: "/work/lab"))
+        record.append(.input(source: "top().phase", form: .expressionOnly, folder: "/work/lab"))
+        record.append(.input(source: "local n = 1\nprint(n)", form: .statements, folder: "/work/lab"))
+        record.append(.input(source: "return 5", form: .topLevelReturn, folder: "/work/lab"))
+        record.append(.input(source: "(print)('x')", form: .statements, folder: "/work/lab"))
+        record.append(.failed(source: "oops()", error: "stdin:1: attempt to call a nil value (global 'oops')", changedTimeline: false))
+        record.append(.reset(profile: "iphonese-ios16"))
+        record.append(.starterApp)
+        let writer = ScenarioWriter(folder: "/work/lab", starterSource: "view { name = \"ContentView\" }", title: "A session")
+        #expect(writer.render(record) == """
+            -- A session, saved by :save.
+            -- Replay it with: sheetlab run <this file>
+
+            profile("iphone15-ios17")
+            policy("examples/policies/queue.lua")
+
+            -- The REPL's starting app
+            view { name = "ContentView" }
+
+            -- At the prompt
+            swipe()
+            do local _ = top().phase end
+            do
+            local n = 1
+            print(n)
+            end
+            ;(function(...)
+            return 5
+            end)(...)
+            ;(print)('x')
+            -- not replayed: this input stopped with an error (stdin:1: attempt to call a nil value (global 'oops'))
+            --   oops()
+
+            reset("iphonese-ios16")
+
+            -- The REPL's starting app
+            view { name = "ContentView" }
+
+            """)
+    }
+
+    @Test func policyTypedInAnotherFolder_getsALocalPolicyThatResolvesIt() {
+        var record = SessionRecord()
+        record.append(.profile("iphone15-ios17"))
+        record.append(.policy(path: "/work/lab/examples/policies/queue.lua"))
+        record.append(.input(source: "policy('examples/policies/reset_detent.lua')", form: .statements, folder: "/work/lab"))
+        record.append(.input(source: "show()", form: .statements, folder: "/work/lab"))
+        let text = ScenarioWriter(folder: "/tmp/saved").render(record)
+        #expect(text.contains("local function show() end"))
+        #expect(text.contains("local policy_here = policy"))
+        #expect(text.contains("policy_here(\"/work/lab/examples/policies/queue.lua\")"))
+        #expect(text.contains("repl_folder = \"/work/lab\"\npolicy('examples/policies/reset_detent.lua')"))
+    }
+
+    @Test func policyTypedInTheSameFolder_needsNoShim() {
+        var record = SessionRecord()
+        record.append(.input(source: "policy('queue.lua')", form: .statements, folder: "/work/lab"))
+        let text = ScenarioWriter(folder: "/work/lab").render(record)
+        #expect(!text.contains("policy_here"))
+        #expect(!text.contains("local function show"))
+    }
+
+    @Test(arguments: [
+        ("/work/lab/examples/policies/queue.lua", "/work/lab", "examples/policies/queue.lua"),
+        ("/work/lab/examples/policies/queue.lua", "/work/lab/saved", "../examples/policies/queue.lua"),
+        ("/work/lab", "/work/lab", "."),
+        ("/work/lab/q.lua", "/tmp", "/work/lab/q.lua"),
+    ])
+    func relative(path: String, folder: String, expected: String) {
+        #expect(ScenarioWriter.relative(path, from: folder) == expected)
+    }
+
+    @Test func quoted_escapesForLua() {
+        #expect(ScenarioWriter.quoted("a\"b\\c\nd\u{1}2") == #""a\"b\\c\nd\0012""#)
+    }
+
+    @Test func savedSession_replaysToTheSameTimeline() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (repl, out) = try makeRepl(policies: ["examples/policies/reset_detent.lua"])
+        let (_, err) = feed(
+            repl, out,
+            "set('selectedItem', { id = 0 })", "advance(500)", "swipe()", "advance(100)",
+            "set('selectedItem', { id = 1 })", "advance(150)", "top()",
+            ":policy examples/policies/queue.lua", ":reset",
+            "local function tap(id)", "  set('selectedItem', { id = id })", "end",
+            "function open(id)", "  set('selectedItem', { id = id })", "end",
+            "open(0)", "advance(500)", "swipe()", "advance(100)", "open(1)", "=top().phase", "advance()",
+            "policy('examples/policies/one_presenter.lua')", "show()", "return now()",
+            "nosuch()", ":profile iphonese-ios16", "set{ showSettings = true }", "advance(600)")
+        #expect(err.contains("attempt to call a nil value (global 'nosuch')"))
+        let file = folder + "/session.lua"
+        let saved = feed(repl, out, ":save \(file)")
+        #expect(saved.out.contains("saved 21 inputs to \(file)"))
+        #expect(saved.err.isEmpty)
+
+        let replayed = try ScenarioRunner(printHandler: { _ in }).run(path: file)
+        #expect(replayed.error == nil, "\(String(describing: replayed.error))")
+        #expect(replayed.session.profile.name == "iphonese-ios16")
+        let expected = repl.session.app.timeline.events.map(\.description)
+        #expect(replayed.session.app.timeline.events.map(\.description) == expected)
+        #expect(expected.count > 3)
+    }
+
+    @Test func failedInputThatChangedTheApp_isReported_whenSaving() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (repl, out) = try makeRepl()
+        feed(repl, out, "set('selectedItem', { id = 0 }); error('stop')")
+        let saved = feed(repl, out, ":save \(folder)/s.lua")
+        #expect(saved.err.contains("1 input stopped with an error after changing the app"))
+        let text = try String(contentsOfFile: folder + "/s.lua", encoding: .utf8)
+        #expect(text.contains("--   set('selectedItem', { id = 0 }); error('stop')"))
+    }
+}
