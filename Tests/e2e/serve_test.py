@@ -1,0 +1,370 @@
+#!/usr/bin/env python3
+"""End-to-end tests of `sheetlab serve`, as a host in another language uses it.
+
+Starts `sheetlab serve`, speaks JSON-RPC 2.0 over its standard input and
+output (standard library only), replays seed 000's impatient reopen on a
+stock app and on an app with examples/policies/queue.lua, checks both
+timelines, then sends malformed and hostile requests and checks that each
+gets the right error code and that both apps still answer.
+
+Usage: python3 Tests/e2e/serve_test.py PATH_TO_SHEETLAB
+"""
+import json
+import os
+import queue
+import subprocess
+import sys
+import threading
+import unittest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+QUEUE_POLICY = os.path.join(ROOT, "examples", "policies", "queue.lua")
+SHEETLAB = None
+TIMEOUT = 60
+
+PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
+SCRIPT_ERROR, ENGINE_ERROR, LIMIT = -32001, -32002, -32003
+
+# Seed 000's view: an item sheet whose content names the item.
+SEED000_VIEW = {
+    "name": "ContentView",
+    "state": ["selectedItem"],
+    "modifiers": [
+        {"kind": "sheet", "item": "selectedItem", "content": {"$lua": "function(c) return 'item ' .. c.item.id end"}}
+    ],
+}
+
+
+class Server:
+    """A running `sheetlab serve`: sends lines, reads responses and notifications."""
+
+    def __init__(self, *args):
+        self.process = subprocess.Popen(
+            [SHEETLAB, "serve", *args], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE)
+        self.lines = queue.Queue()
+        self.stderr = []
+        self.notifications = []
+        self.next_id = 1
+        threading.Thread(target=self._read, args=(self.process.stdout, self.lines), daemon=True).start()
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    @staticmethod
+    def _read(stream, lines):
+        for line in stream:
+            lines.put(line)
+        lines.put(None)
+
+    def _drain(self):
+        for line in self.process.stderr:
+            self.stderr.append(line.decode("utf-8", "replace"))
+
+    def send_raw(self, data):
+        """Writes bytes (a newline is added)."""
+        self.process.stdin.write(data + b"\n")
+        self.process.stdin.flush()
+
+    def read_message(self):
+        """The next line of standard output: it must be a JSON-RPC 2.0 message."""
+        line = self.lines.get(timeout=TIMEOUT)
+        if line is None:
+            raise AssertionError("the server closed its output; stderr:\n" + "".join(self.stderr))
+        message = json.loads(line.decode("utf-8"))
+        assert isinstance(message, (dict, list)), f"not a message: {line!r}"
+        for m in message if isinstance(message, list) else [message]:
+            assert m.get("jsonrpc") == "2.0", f"not JSON-RPC 2.0: {line!r}"
+        return message
+
+    def answer(self):
+        """Reads up to the next response, keeping the notifications before it."""
+        while True:
+            message = self.read_message()
+            if isinstance(message, dict) and "id" not in message:
+                self.notifications.append(message)
+                continue
+            return message
+
+    def raw(self, text):
+        """Sends a line as is; its response."""
+        self.send_raw(text if isinstance(text, bytes) else text.encode("utf-8"))
+        return self.answer()
+
+    def request(self, method, params=None):
+        """Sends a request; the whole response, checked to answer it."""
+        ident = self.next_id
+        self.next_id += 1
+        message = {"jsonrpc": "2.0", "id": ident, "method": method}
+        if params is not None:
+            message["params"] = params
+        response = self.raw(json.dumps(message))
+        assert response.get("id") == ident, f"answered {response} to id {ident}"
+        return response
+
+    def call(self, method, **params):
+        """A request that must succeed; its result."""
+        response = self.request(method, params)
+        if "error" in response:
+            raise AssertionError(f"{method} {params} failed: {response['error']}")
+        return response["result"]
+
+    def take_notifications(self):
+        taken, self.notifications = self.notifications, []
+        return taken
+
+    def close(self):
+        """Ends the input; the exit code."""
+        self.process.stdin.close()
+        try:
+            return self.process.wait(timeout=TIMEOUT)
+        finally:
+            self.process.stdout.close()
+            self.process.stderr.close()
+
+
+def replay_seed000(server, app):
+    """Open item 0, swipe it down, tap "Open" (item 1) while it closes, let the dismissal end."""
+    assert server.call("view", app=app, view=SEED000_VIEW) == "ContentView"
+    server.call("set", app=app, slot="selectedItem", value={"id": 0})
+    server.call("advance", app=app, ms=500)
+    assert server.call("top", app=app)["phase"] == "presented"
+    server.call("swipe", app=app)
+    server.call("advance", app=app, ms=100)
+    assert server.call("top", app=app)["phase"] == "dismissing"
+    server.call("set", app=app, slot="selectedItem", value={"id": 1})
+    server.call("advance", app=app, ms=150)
+
+
+def kinds(events):
+    return [e["kind"] for e in events]
+
+
+class ServeTestCase(unittest.TestCase):
+    def setUp(self):
+        self.server = Server()
+
+    def tearDown(self):
+        code = self.server.close()
+        self.assertEqual(code, 0, "sheetlab serve exits 0 at the end of its input")
+
+    def assertError(self, response, code, ident=None):
+        self.assertIn("error", response, response)
+        self.assertEqual(response["error"]["code"], code, response)
+        self.assertIsInstance(response["error"]["message"], str)
+        if ident is not None:
+            self.assertEqual(response["id"], ident)
+
+
+class Seed000(ServeTestCase):
+    def test_stock_loses_the_reopen_and_the_queue_policy_presents_it(self):
+        s = self.server
+        stock = s.call("create", profile="iphone15-ios17")
+        queued = s.call("create", policies=[QUEUE_POLICY], subscribe=True)
+        self.assertEqual((stock["app"], stock["policies"]), (1, []))
+        self.assertEqual((queued["app"], queued["policies"]), (2, ["queue.lua"]))
+        replay_seed000(s, 1)
+        self.assertEqual(s.take_notifications(), [], "app 1 is not subscribed")
+        replay_seed000(s, 2)
+        notified = [n["params"]["event"] for n in s.take_notifications() if n["method"] == "event"]
+
+        # Stock SwiftUI: the write-back overwrites the new item; nothing is shown (B03).
+        lost = s.call("timeline", app=1, filter={"kind": "requestLost"})
+        self.assertEqual(len(lost), 1)
+        self.assertEqual(lost[0]["item"], "1")
+        self.assertEqual(lost[0]["severity"], "warning")
+        self.assertIsNone(s.call("top", app=1))
+        self.assertIsNone(s.call("get", app=1, slot="selectedItem"))
+        self.assertEqual(s.call("timeline", app=1, filter={"kind": "queued"}), [])
+
+        # The queue policy holds the request and presents it once the sheet has closed (P01).
+        timeline = s.call("timeline", app=2)
+        self.assertEqual(notified, timeline, "the event notifications are the timeline, in order")
+        self.assertEqual([e["index"] for e in timeline], list(range(1, len(timeline) + 1)))
+        self.assertNotIn("requestLost", kinds(timeline))
+        queued_events = [e for e in timeline if e["kind"] == "queued"]
+        self.assertEqual(len(queued_events), 1)
+        self.assertEqual(queued_events[0]["source"], "queue.lua")
+        dismissed = next(e for e in timeline if e["kind"] == "dismissed")
+        represented = [e for e in timeline if e["kind"] == "presenting" and e.get("item") == "1"]
+        self.assertEqual(len(represented), 1)
+        self.assertGreater(represented[0]["index"], dismissed["index"], "re-presented after the dismissal")
+        self.assertEqual(represented[0]["time"], 750)
+        top = s.call("top", app=2)
+        self.assertEqual((top["item_id"], top["phase"]), ("1", "presenting"))
+        self.assertEqual(s.call("get", app=2, slot="selectedItem"), {"id": 1})
+        s.call("advance", app=2)
+        top = s.call("top", app=2)
+        self.assertEqual((top["phase"], top["text"]), ("presented", "item 1"))
+        self.assertEqual(s.call("invariant", app=2, name="no-request-lost"), {"ok": True})
+        self.assertFalse(s.call("invariant", app=1, name="no-request-lost")["ok"])
+
+    def test_a_policy_given_as_source_behaves_as_the_file(self):
+        s = self.server
+        with open(QUEUE_POLICY, encoding="utf-8") as f:
+            source = f.read()
+        app = s.call("create", policies=[{"source": source, "name": "queue.lua"}])["app"]
+        replay_seed000(s, app)
+        self.assertEqual(len(s.call("timeline", app=app, filter={"kind": "queued"})), 1)
+        self.assertEqual(s.call("top", app=app)["item_id"], "1")
+
+    def test_the_same_run_through_eval_gives_the_same_timeline(self):
+        s = self.server
+        by_methods = s.call("create")["app"]
+        by_lua = s.call("create")["app"]
+        replay_seed000(s, by_methods)
+        s.call("eval", app=by_lua, source="""
+            view { name = "ContentView", state = { "selectedItem" },
+              modifiers = { sheet { item = "selectedItem", content = function(c) return "item " .. c.item.id end } } }
+            set("selectedItem", { id = 0 }) advance(500) swipe() advance(100)
+            set("selectedItem", { id = 1 }) advance(150)
+            print("replayed")
+            """)
+        self.assertEqual(s.take_notifications(),
+                         [{"jsonrpc": "2.0", "method": "print", "params": {"app": by_lua, "text": "replayed"}}])
+        self.assertEqual(s.call("timeline", app=by_methods), s.call("timeline", app=by_lua))
+
+
+class HostileInput(ServeTestCase):
+    def setUp(self):
+        super().setUp()
+        s = self.server
+        s.call("create", limits={"script_budget_ms": 300, "budget_ms": 50})
+        s.call("create", policies=[QUEUE_POLICY])
+        replay_seed000(s, 1)
+        replay_seed000(s, 2)
+        self.before = [s.call("timeline", app=1), s.call("timeline", app=2)]
+
+    def tearDown(self):
+        s = self.server
+        # Both apps still answer, as they were.
+        self.assertEqual(s.call("apps"), [1, 2])
+        self.assertEqual(s.call("timeline", app=1)[:len(self.before[0])], self.before[0])
+        self.assertEqual(s.call("timeline", app=2)[:len(self.before[1])], self.before[1])
+        self.assertEqual(s.call("top", app=2)["item_id"], "1")
+        self.assertEqual(s.call("eval", app=1, source="return 6 * 7"), [42])
+        super().tearDown()
+
+    def test_not_json(self):
+        for line in ["not json", "{", '{"jsonrpc": "2.0", "id": 1, "method": "apps",}', "[1, 2", "'single'"]:
+            self.assertError(self.server.raw(line), PARSE_ERROR, ident=None)
+
+    def test_invalid_utf8_and_deep_nesting(self):
+        self.assertError(self.server.raw(b'{"jsonrpc":"2.0","id":1,"method":"\xc3\x28"}'), PARSE_ERROR)
+        self.assertError(self.server.raw("[" * 200_000 + "]" * 200_000), PARSE_ERROR)
+
+    def test_json_but_not_a_request_object(self):
+        for line in ["42", '"create"', "null", "true"]:
+            self.assertError(self.server.raw(line), INVALID_REQUEST, ident=None)
+
+    def test_missing_or_wrong_jsonrpc_method_or_id(self):
+        s = self.server
+        self.assertError(s.raw('{"id": 7, "method": "apps"}'), INVALID_REQUEST, ident=7)
+        self.assertError(s.raw('{"jsonrpc": "1.0", "id": 8, "method": "apps"}'), INVALID_REQUEST, ident=8)
+        self.assertError(s.raw('{"jsonrpc": "2.0", "id": 9}'), INVALID_REQUEST, ident=9)
+        self.assertError(s.raw('{"jsonrpc": "2.0", "id": 10, "method": ["apps"]}'), INVALID_REQUEST, ident=10)
+        self.assertError(s.raw('{"jsonrpc": "2.0", "id": {"x": 1}, "method": "apps"}'), INVALID_REQUEST, ident=None)
+        self.assertError(s.raw('{"jsonrpc": "2.0", "id": 11, "method": "apps", "extra": 1}'), INVALID_REQUEST, ident=11)
+
+    def test_unknown_method(self):
+        self.assertError(self.server.request("frobnicate", {"app": 1}), METHOD_NOT_FOUND)
+        self.assertError(self.server.request("rpc.discover"), METHOD_NOT_FOUND)
+
+    def test_bad_params(self):
+        s = self.server
+        for method, params in [
+            ("swipe", {}),                                  # no app
+            ("swipe", {"app": 99}),                         # no such app
+            ("swipe", {"app": "1"}),                        # app is not an integer
+            ("swipe", {"app": 1, "velocity": 3}),           # unknown parameter
+            ("drag", {"app": 1, "height": "tall"}),         # wrong type
+            ("advance", {"app": 1, "ms": -5}),              # out of range
+            ("advance", {"app": 1, "ms": 2 ** 63 - 1}),     # out of range
+            ("set", {"app": 1, "writes": 5}),
+            ("view", {"app": 1, "view": {"name": "V", "stat": ["x"]}}),   # a typo in the declaration
+            ("create", {"limits": {"memory_gb": 1}}),
+            ("invariant", {"app": 1, "name": "no-such-invariant"}),
+        ]:
+            self.assertError(s.request(method, params), INVALID_PARAMS)
+        self.assertError(s.raw('{"jsonrpc": "2.0", "id": 12, "method": "swipe", "params": [1]}'), INVALID_PARAMS, 12)
+
+    def test_engine_and_script_errors(self):
+        s = self.server
+        self.assertError(s.request("get", {"app": 1, "slot": "nothing"}), ENGINE_ERROR)
+        self.assertError(s.request("view", {"app": 1, "view": SEED000_VIEW}), ENGINE_ERROR)  # a duplicate view
+        self.assertError(s.request("create", {"profile": "nokia3310-ios1"}), ENGINE_ERROR)
+        error = s.request("eval", {"app": 1, "source": "local a = 1\nlocal b = nil + a"})["error"]
+        self.assertEqual(error["code"], SCRIPT_ERROR)
+        self.assertEqual((error["data"]["file"], error["data"]["line"], error["data"]["kind"]), ("eval", 2, "runtime"))
+        self.assertIn("traceback", error["data"])
+        error = s.request("load_policy", {"app": 1, "source": "return {\n  request = function(ctx)\n  return = 1 end }",
+                                          "name": "broken.lua"})["error"]
+        self.assertEqual(error["code"], SCRIPT_ERROR)
+        self.assertEqual((error["data"]["file"], error["data"]["line"], error["data"]["kind"]), ("broken.lua", 3, "syntax"))
+        self.assertTrue(error["message"].startswith("broken.lua:3:"), error["message"])
+        # Time cannot be pushed into an integer overflow.
+        self.assertError(s.request("eval", {"app": 1, "source": "advance(math.maxinteger) advance(1)"}), SCRIPT_ERROR)
+
+    def test_a_huge_line_is_skipped_and_answered(self):
+        s = self.server
+        response = s.raw(b"x" * (2 << 20))
+        self.assertError(response, INVALID_REQUEST, ident=None)
+        self.assertEqual(response["error"]["data"]["max_line_bytes"], 1 << 20)
+        big = json.dumps({"jsonrpc": "2.0", "id": 13, "method": "eval", "params": {"app": 1, "source": "--" + "y" * (3 << 20)}})
+        self.assertError(s.raw(big), INVALID_REQUEST, ident=None)
+        self.assertEqual(s.call("now", app=1), 750)
+
+    def test_an_infinite_loop_in_eval_is_stopped(self):
+        error = self.server.request("eval", {"app": 1, "source": "while true do end"})["error"]
+        self.assertEqual(error["code"], LIMIT)
+        self.assertEqual((error["data"]["kind"], error["data"]["file"], error["data"]["line"]), ("budget", "eval", 1))
+        error = self.server.request("eval", {"app": 1, "source": "while true do pcall(function() end) end"})["error"]
+        self.assertEqual((error["code"], error["data"]["kind"]), (LIMIT, "budget"), "pcall cannot swallow it")
+
+    def test_a_memory_bomb_is_stopped(self):
+        for source in ["local s = 'x' while true do s = s .. s end",
+                       "local t = {} for i = 1, 1e9 do t[i] = i end",
+                       "return string.rep('x', 1 << 30)"]:
+            error = self.server.request("eval", {"app": 1, "source": source})["error"]
+            self.assertEqual((error["code"], error["data"]["kind"]), (LIMIT, "memory"), source)
+
+    def test_a_runaway_policy_is_an_error_or_a_fallback(self):
+        s = self.server
+        self.assertError(s.request("load_policy", {"app": 1, "source": "while true do end"}), LIMIT)
+        s.call("load_policy", app=1, name="spin.lua", source="return { request = function(ctx) while true do end end }")
+        s.call("set", app=1, slot="selectedItem", value={"id": 5})
+        errors = s.call("timeline", app=1, filter={"kind": "policyError"})
+        self.assertEqual(len(errors), 1)
+        self.assertIn("spin.lua", errors[0]["detail"])
+        self.assertEqual(s.call("top", app=1)["item_id"], "5", "stock presented it")
+
+    def test_batches(self):
+        s = self.server
+        answers = s.raw(json.dumps([
+            {"jsonrpc": "2.0", "id": 20, "method": "now", "params": {"app": 1}},
+            {"jsonrpc": "2.0", "method": "now", "params": {"app": 1}},
+            {"jsonrpc": "2.0", "id": 21, "method": "nope"},
+            7,
+        ]))
+        self.assertIsInstance(answers, list)
+        self.assertEqual(len(answers), 3)
+        self.assertEqual(answers[0], {"jsonrpc": "2.0", "id": 20, "result": 750})
+        self.assertError(answers[1], METHOD_NOT_FOUND, ident=21)
+        self.assertError(answers[2], INVALID_REQUEST, ident=None)
+        self.assertError(s.raw("[]"), INVALID_REQUEST, ident=None)
+        # A notification (and a batch of them) gets no response: the next line answered is the next request.
+        s.send_raw(b'{"jsonrpc": "2.0", "method": "advance", "params": {"app": 1, "ms": 10}}')
+        s.send_raw(b'[{"jsonrpc": "2.0", "method": "advance", "params": {"app": 1, "ms": 10}}]')
+        s.send_raw(b'{"jsonrpc": "2.0", "method": "no-such-method"}')
+        self.assertEqual(s.call("now", app=1), 770)
+
+
+def main():
+    global SHEETLAB
+    if len(sys.argv) < 2:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        sys.exit(2)
+    SHEETLAB = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)
+
+
+if __name__ == "__main__":
+    main()
