@@ -1,0 +1,383 @@
+#!/usr/bin/env python3
+"""End-to-end tests of `sheetlab repl`, driven through a pseudo-terminal as a
+person would type: tab completion, history, multi-line input, errors,
+Ctrl-C in an endless policy hook, :save replayed by `sheetlab run`, and the
+new-user walk-through that :help gives.
+
+Usage: python3 Tests/e2e/repl_test.py PATH_TO_SHEETLAB
+Python 3 standard library only. Ends with the line "N passed, N failed".
+"""
+
+import fcntl
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+import traceback
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+ENDLESS_POLICY = "Tests/e2e/fixtures/endless_request.lua"
+BROKEN_POLICY = "Tests/e2e/fixtures/broken_policy.lua"
+
+# Escape sequences a line editor writes: CSI (`ESC [ ... letter`), keypad
+# modes, character sets; and carriage returns.
+ESCAPES = re.compile(r"\x1b\[[0-9;?]*[A-Za-z@]|\x1b[=>]|\x1b[()][A-Z0-9]|\r")
+UP_ARROW = "\x1b[A"
+CTRL_C = "\x03"
+CTRL_D = "\x04"
+CTRL_U = "\x15"
+
+SHEETLAB = None
+STATE = None
+
+
+class Failure(Exception):
+    pass
+
+
+class Terminal:
+    """A `sheetlab repl` on the slave side of a pseudo-terminal, 80x40."""
+
+    def __init__(self, *args):
+        self.raw = b""
+        self.seen = 0  # how much of the cleaned transcript `expect` has consumed
+        env = dict(os.environ, TERM="xterm", HOME=STATE, XDG_STATE_HOME=os.path.join(STATE, "xdg"))
+        env.pop("NO_COLOR", None)
+        pid, fd = pty.fork()
+        if pid == 0:
+            try:
+                fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 80, 0, 0))
+                os.chdir(ROOT)
+                os.execve(SHEETLAB, [SHEETLAB, "repl"] + list(args), env)
+            finally:
+                os._exit(127)
+        self.pid, self.fd = pid, fd
+        self.status = None
+
+    @property
+    def text(self):
+        return ESCAPES.sub("", self.raw.decode("utf-8", errors="replace"))
+
+    def pump(self, timeout):
+        """Reads what the REPL wrote within `timeout` seconds."""
+        ready, _, _ = select.select([self.fd], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.fd, 65536)
+        except OSError:
+            return False
+        self.raw += data
+        return bool(data)
+
+    def send(self, keys):
+        os.write(self.fd, keys.encode())
+
+    def line(self, text):
+        """Types a line and waits for the next prompt (`> ` or `>> `)."""
+        self.send(text + "\n")
+        return self.expect(r"\n>>? ")
+
+    def expect(self, pattern, timeout=15):
+        """Waits until `pattern` appears after what was matched before; returns the text up to its end."""
+        regex = re.compile(pattern)
+        deadline = time.time() + timeout
+        while True:
+            found = regex.search(self.text, self.seen)
+            if found:
+                before = self.text[self.seen:found.end()]
+                self.seen = found.end()
+                return before
+            if time.time() > deadline:
+                raise Failure("timed out waiting for %r; the REPL wrote after the last match:\n%s"
+                              % (pattern, self.text[self.seen:][-3000:]))
+            self.pump(0.1)
+
+    def quiet_for(self, seconds):
+        """Returns what arrives within `seconds` without consuming it."""
+        deadline = time.time() + seconds
+        while time.time() < deadline:
+            self.pump(0.05)
+        return self.text[self.seen:]
+
+    def close(self):
+        """Leaves with Ctrl-D; returns the exit status."""
+        if self.status is None:
+            try:
+                self.send(CTRL_D)
+            except OSError:
+                pass
+            deadline = time.time() + 10
+            while time.time() < deadline:
+                self.pump(0.05)
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+                if pid:
+                    self.status = os.waitstatus_to_exitcode(status)
+                    break
+            else:
+                os.kill(self.pid, signal.SIGKILL)
+                os.waitpid(self.pid, 0)
+                self.status = -9
+            os.close(self.fd)
+        return self.status
+
+    def __enter__(self):
+        self.expect(r"\n> ")  # the banner, then the first prompt
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def check(condition, message, terminal=None):
+    if not condition:
+        if terminal is not None:
+            message += "\n--- transcript ---\n" + terminal.text[-4000:]
+        raise Failure(message)
+
+
+# MARK: Tests
+
+def test_banner_and_first_command():
+    with Terminal() as t:
+        check("Try:   set(\"selectedItem\", { id = 0 })" in t.text, "the banner suggests a first command", t)
+        out = t.line('set("selectedItem", { id = 0 })')
+        check("presenting        ContentView.sheet(item:)  item=0" in out, "the new events are printed", t)
+
+
+def test_tab_completion_of_globals_fields_and_methods():
+    with Terminal() as t:
+        t.send("#ti\t")
+        t.expect(r"timeline\(")
+        out = t.line(")")
+        check(re.search(r"\n0\n", out), "#ti<Tab>) completed to #timeline() and printed 0", t)
+
+        t.send("profile().max\t")
+        t.expect("max_detent_value")
+        out = t.line("")
+        check("\n783.0\n" in out, "profile().max<Tab> completed to max_detent_value", t)
+
+        t.line('set("selectedItem", { id = 0 })')
+        t.send("top().p\t")
+        listing = t.expect(r"presenter")
+        check("phase" in listing, "top().p<Tab> lists phase and presenter", t)
+        t.send(CTRL_U)
+        t.line("")
+
+        t.line('s = "abc"')
+        t.send("s:up\t")
+        t.expect(r"s:upper\(")
+        out = t.line(")")
+        check('"ABC"' in out, "s:up<Tab> completed to s:upper(", t)
+
+
+def test_history_recalls_with_the_up_arrow_and_persists():
+    with Terminal() as t:
+        out = t.line("=40 + 2")
+        check("\n42\n" in out, "=40 + 2 prints 42", t)
+        t.send(UP_ARROW)
+        t.expect(r"=40 \+ 2")
+        out = t.line("")
+        check("\n42\n" in out, "the up arrow recalls =40 + 2", t)
+    history = os.path.join(STATE, "xdg", "sheetlab", "history")
+    check(os.path.exists(history), "the history file is in $XDG_STATE_HOME/sheetlab/history")
+    with Terminal() as t:
+        t.send(UP_ARROW)
+        t.expect(r"=40 \+ 2")
+        out = t.line("")
+        check("\n42\n" in out, "a new session recalls the previous one's lines", t)
+
+
+def test_multi_line_input_continues_on_a_second_prompt():
+    with Terminal() as t:
+        t.send("function double(x)\n")
+        t.expect(r"\n>> ")
+        t.send("  return 2 * x\n")
+        t.expect(r"\n>> ")
+        t.line("end")
+        out = t.line("double(21)")
+        check("\n42\n" in out, "the function defined over three lines works", t)
+
+
+def test_an_error_prints_file_and_line_and_the_session_goes_on():
+    with Terminal() as t:
+        out = t.line("nosuch()")
+        check("stdin:1: attempt to call a nil value (global 'nosuch')" in out, "the error has file:line", t)
+        out = t.line("=1 + 1")
+        check("\n2\n" in out, "the session goes on", t)
+
+
+def test_ctrl_c_stops_an_endless_loop_at_the_prompt():
+    with Terminal() as t:
+        t.send("while true do end\n")
+        later = t.quiet_for(0.7)
+        check("\n> " not in later, "the loop runs", t)
+        t.send(CTRL_C)
+        t.expect("interrupted")
+        t.expect(r"\n> ")
+        out = t.line("=6 * 7")
+        check("\n42\n" in out, "the session goes on after Ctrl-C", t)
+
+
+def test_ctrl_c_stops_an_endless_loop_in_a_policy_hook():
+    started = time.time()
+    with Terminal("--policy", ENDLESS_POLICY, "--budget", "60000", "--script-budget", "60000") as t:
+        t.send('set("selectedItem", { id = 0 })\n')
+        later = t.quiet_for(1.0)
+        check("\n> " not in later, "the request hook loops", t)
+        t.send(CTRL_C)
+        out = t.expect(r"\n> ")
+        check("interrupted" in out, "Ctrl-C interrupts the hook", t)
+        check("policyError" in out and "endless_request.lua:" in out, "the timeline says the hook failed", t)
+        out = t.line("=1 + 1")
+        check("\n2\n" in out, "the session goes on", t)
+        out = t.line("=top().phase")
+        check('"presenting"' in out, "the request fell back to stock: the sheet presents", t)
+    check(time.time() - started < 30, "Ctrl-C, not the 60 s budget, stopped the hook")
+
+
+def test_ctrl_c_clears_the_line_and_ctrl_d_leaves():
+    t = Terminal()
+    t.expect(r"\n> ")
+    t.send("view {\n")
+    t.expect(r"\n>> ")
+    t.send(CTRL_C)
+    t.expect(r"\n> ")
+    out = t.line("=3")
+    check("\n3\n" in out, "Ctrl-C dropped the unfinished input", t)
+    check(t.close() == 0, "Ctrl-D leaves with exit code 0", t)
+
+
+def test_save_replays_to_the_same_timeline():
+    folder = tempfile.mkdtemp(prefix="sheetlab-repl-e2e-")
+    try:
+        with Terminal() as t:
+            for line in ['set("selectedItem", { id = 0 })', "advance(500)", "swipe()", "advance(100)",
+                         'set("selectedItem", { id = 1 })', "advance(150)", "=top()",
+                         ":policy examples/policies/queue.lua", "local late = 2",
+                         "function reopen(id) set(\"selectedItem\", { id = id }) end",
+                         "reopen(3)", "advance(500)", "swipe()", "advance(100)", "reopen(4)", "advance()",
+                         "=top().item_id"]:
+                t.line(line)
+            out = t.line(":save %s/session.lua" % folder)
+            check("saved" in out, ":save says where it saved", t)
+            t.line(":timeline text %s/repl.txt" % folder)
+        run = subprocess.run([SHEETLAB, "run", folder + "/session.lua", "--timeline", "text"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+        check(run.returncode == 0, "sheetlab run replays the saved session:\n" + run.stdout + run.stderr)
+
+        def events(text):
+            return [l for l in text.splitlines() if re.match(r"\s*\d+ ms ", l)]
+        with open(folder + "/repl.txt") as f:
+            session = events(f.read())
+        check(len(session) > 10, "the session has a timeline")
+        check(events(run.stdout) == session, "the replay gives the same timeline:\nREPL:\n%s\nrun:\n%s"
+              % ("\n".join(session), "\n".join(events(run.stdout))))
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_new_user_walk_through_from_help():
+    with Terminal() as t:
+        help_text = t.line(":help")
+        lines = help_text.splitlines()
+        start = next(i for i, l in enumerate(lines) if "Walk-through" in l)
+        steps = []
+        for l in lines[start + 1:]:
+            if not l.startswith("  "):
+                break
+            steps.append(l.split("--")[0].strip())
+        check(len(steps) == 7 and steps[-1] == "top()", "the walk-through lists seven lines: %r" % steps, t)
+        fixes = [l.strip() for l in lines[start:] if l.startswith("  :")]
+        check(fixes == [":policy examples/policies/queue.lua", ":reset"], "the fix is two commands: %r" % fixes, t)
+
+        printed = "".join(t.line(step) for step in steps)
+        check("requestLost" in printed, "stock SwiftUI loses the reopen", t)
+        check(printed.rstrip().endswith("nil\n>") or re.search(r"top\(\)\nnil\n", printed), "top() is nil", t)
+
+        for command in fixes:
+            t.line(command)
+        printed = "".join(t.line(step) for step in steps[:-1])
+        check("queued" in printed, "the queue policy holds the late tap", t)
+        check("requestLost" not in printed, "nothing is lost with the policy", t)
+        out = t.line("=top().item_id")
+        check('"1"' in out, "item 1 opens once the sheet has closed", t)
+
+
+def test_broken_policy_keeps_the_old_one():
+    with Terminal() as t:
+        out = t.line(":policy examples/policies/queue.lua")
+        check("loaded policy queue.lua" in out, ":policy loads", t)
+        out = t.line(":policy " + BROKEN_POLICY)
+        check("broken_policy.lua:4:" in out, "the broken file's error has file:line", t)
+        check("still loaded: queue.lua" in out, "the old policy stays", t)
+
+
+def test_show_draws_the_screen_within_80_columns():
+    with Terminal("--show") as t:
+        out = t.line('set("selectedItem", { id = 0 })')
+        picture = [l for l in out.splitlines() if any(c in l for c in "│╭╰")]
+        check(len(picture) > 5, "--show draws the screen after the input", t)
+        check(all(len(l) <= 80 for l in picture), "the picture fits 80 columns", t)
+        out = t.line(":timeline svg run-e2e.svg")
+        check("wrote the timeline" in out, ":timeline svg writes a file", t)
+    svg = os.path.join(ROOT, "run-e2e.svg")
+    try:
+        with open(svg) as f:
+            check("<svg" in f.read(), "the file is an SVG picture")
+    finally:
+        if os.path.exists(svg):
+            os.remove(svg)
+
+
+def test_piped_input_has_no_prompts_or_escape_codes():
+    run = subprocess.run([SHEETLAB, "repl"], input='set("selectedItem", { id = 0 })\nadvance(500)\n=top().phase\n',
+                         cwd=ROOT, capture_output=True, text=True, timeout=60, env=dict(os.environ, HOME=STATE))
+    check(run.returncode == 0, "a piped session without errors exits 0: " + run.stderr)
+    check("\x1b" not in run.stdout + run.stderr, "no escape codes")
+    check(not any(l.startswith(">") for l in run.stdout.splitlines()), "no prompts:\n" + run.stdout)
+    check(run.stdout.rstrip().endswith('"presented"'), "the expression's value is printed:\n" + run.stdout)
+    run = subprocess.run([SHEETLAB, "repl"], input="swipe()\n", cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, env=dict(os.environ, HOME=STATE))
+    check(run.returncode == 3 and "stdin:1:" in run.stderr, "an error in piped input exits 3: " + run.stderr)
+
+
+def main():
+    global SHEETLAB, STATE
+    if len(sys.argv) != 2:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    SHEETLAB = os.path.abspath(sys.argv[1])
+    if not os.access(SHEETLAB, os.X_OK):
+        print("repl_test.py: no sheetlab binary at %s" % SHEETLAB, file=sys.stderr)
+        return 2
+    tests = [(name, f) for name, f in globals().items() if name.startswith("test_") and callable(f)]
+    passed = failed = 0
+    for name, test in tests:
+        STATE = tempfile.mkdtemp(prefix="sheetlab-repl-state-")
+        started = time.time()
+        try:
+            test()
+            passed += 1
+            print("ok    %s (%.1f s)" % (name, time.time() - started))
+        except Exception as error:  # a failed check or anything unexpected
+            failed += 1
+            print("FAIL  %s" % name)
+            detail = str(error) if isinstance(error, Failure) else traceback.format_exc()
+            print("      " + detail.replace("\n", "\n      "))
+        finally:
+            shutil.rmtree(STATE, ignore_errors=True)
+    print("%d passed, %d failed" % (passed, failed))
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
