@@ -167,9 +167,9 @@ final class Repl {
     private func run(_ chunk: LuaFunction, source: String, wasExpression: Bool) {
         let app = session.app
         let before = app.timeline.count
+        var value: String?
         do {
-            let budget = session.runtime.limits.scriptBudgetMilliseconds
-            if let text = try lua.evaluate(chunk, budgetMilliseconds: budget) { out.line(text) }
+            value = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
             record.append(.input(
                 source: source, form: savedForm(source, wasExpression: wasExpression), folder: options.folder))
         } catch {
@@ -177,12 +177,15 @@ final class Repl {
             let changed = session.app !== app || session.app.timeline.count != before
             record.append(.failed(source: source, error: error.description, changedTimeline: changed))
         }
-        afterInput()
+        afterInput(value: value)
     }
 
-    /// What every input ends with: new events, new failed expectations, the picture.
-    func afterInput() {
+    /// What every input ends with: the new events (what happened), the
+    /// input's value (the answer, read after them), new failed
+    /// expectations, and the picture when `:show on`.
+    func afterInput(value: String?) {
         printNewEvents()
+        if let value { out.line(value) }
         printNewFailures()
         if options.show { printPicture() }
     }
