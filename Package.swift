@@ -7,6 +7,8 @@ let package = Package(
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
         .library(name: "SheetEngine", targets: ["SheetEngine"]),
         .library(name: "SheetRendering", targets: ["SheetRendering"]),
+        // The documented, stable embedding API (Sources/SheetLab/SheetLab.docc).
+        .library(name: "SheetLab", targets: ["SheetLab"]),
         .executable(name: "sheetlab", targets: ["sheetlab"]),
     ],
     targets: [
@@ -33,11 +35,14 @@ let package = Package(
         // The command line's logic, apart from its thin executable.
         .target(name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
+        // The embedding API: re-exports the engine and scripting, adds what a small API needs.
+        .target(name: "SheetLab", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
         .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering"]),
         .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
+        .testTarget(name: "SheetLabTests", dependencies: ["SheetLab"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,78 @@
+import Foundation
+import SheetLab
+import Testing
+
+/// The repository's root, for the example policies.
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().path
+
+/// The code of the getting-started article (SheetLab.docc/GettingStarted.md), run.
+@Suite struct GettingStartedTests {
+    @Test func gettingStarted_seed000WithTheQueuePolicy() throws {
+        // 1. An app on a profile, with a policy from a file and one from a string.
+        let configuration = try SessionConfiguration(
+            profileNamed: "iphone15-ios17",
+            policies: [.file("examples/policies/queue.lua")],
+            baseDirectory: repositoryRoot)
+        let session = try Session(configuration)
+        session.printHandler = { _ in }
+        try session.loadPolicy(
+            source: """
+                return { should_dismiss = function(ctx) return ctx.detent ~= "medium" end }
+                """, name: "keep-medium.lua")
+
+        // 2. Views: in Lua, as a scenario writes them ...
+        try session.evaluate(
+            """
+            view { name = "ContentView", state = { "selectedItem" },
+              modifiers = { sheet { item = "selectedItem",
+                content = function(c) return "item " .. c.item.id end } } }
+            """)
+        // ... or in Swift, with Swift closures for content.
+        let isPresented = StateRef(view: "Settings", slot: "isPresented")
+        try session.addView(
+            ViewSpec(
+                name: "Settings", state: [("isPresented", false)],
+                modifiers: [
+                    PresentationModifier(
+                        kind: .sheet, trigger: .isPresented(isPresented),
+                        content: { _ in SheetContent(text: "Settings") })
+                ]))
+
+        // 3. Listen to events as they happen.
+        var warnings: [Event] = []
+        session.subscribe { event in
+            if event.severity == .warning { warnings.append(event) }
+        }
+
+        // 4. Act as a user would, and let virtual time pass.
+        try session.set("selectedItem", .record(["id": 0]))  // tap "Open"
+        try session.advance(500)  // presented
+        try session.swipe()  // swipe it down ...
+        try session.advance(100)
+        try session.set("selectedItem", .record(["id": 1]))  // ... and tap "Open" again while it closes
+        try session.advance(150)  // the queue policy presents item 1
+
+        // 5. Read the state and the timeline as values.
+        let state: AppState = session.app.state()
+        #expect(state.presentations.last?.itemID == "1")
+        #expect(state.presentations.last?.phase == .presenting)
+        let timeline: [Event] = Array(session.timeline())
+        #expect(timeline.contains { $0.kind == .queued && $0.source == "queue.lua" })
+        #expect(!timeline.contains { $0.kind == .requestLost })
+        #expect(warnings.isEmpty)
+        #expect(session.policies.map(\.name) == ["queue.lua", "keep-medium.lua"])
+    }
+
+    @Test func policyErrors_areLuaErrorsWithFileAndLine() throws {
+        let session = try Session(SessionConfiguration())
+        do {
+            try session.loadPolicy(.source("return {\n  request = 42,\n}", name: "bad.lua"))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.file == "bad.lua")
+            #expect(error.description.contains("hook 'request' must be a function"))
+        }
+        #expect(throws: EngineError.self) { try SessionConfiguration(profileNamed: "nokia3310-ios1") }
+    }
+}
