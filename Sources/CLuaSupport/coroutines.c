@@ -1,13 +1,19 @@
-// coroutine.resume, coroutine.wrap and coroutine.close, rewritten so the
-// guard follows the running thread: before a coroutine runs (or runs its
-// __close handlers) it gets its resumer's hook state and becomes the current
+// coroutine.create, resume, wrap and close, rewritten so the guard follows
+// the running thread: before a coroutine runs (or runs its __close
+// handlers) it gets its resumer's hook state and becomes the current
 // thread, which the watchdog arms when it trips a call; afterwards the
 // resumer is current again and is armed if a trip happened meanwhile.
+//
+// A coroutine's function runs inside a yieldable pcall on the coroutine's
+// own thread. When the budget hook raises, Lua leaves hooks off (allowhook)
+// until a pcall on that thread catches the error; without this pcall a
+// coroutine killed by the budget would keep hooks off for good, and a
+// later coroutine.close would run its __close handlers unguarded.
 #include "sl_internal.h"
 
 static lua_State *check_coroutine(lua_State *L, int arg) {
     lua_State *co = lua_tothread(L, arg);
-    luaL_argexpected(L, co != NULL, arg, "coroutine");
+    luaL_argexpected(L, co != NULL, arg, "thread");
     return co;
 }
 
@@ -73,6 +79,36 @@ static int close_thread(lua_State *L, lua_State *co) {
     return status;
 }
 
+static int body_done(lua_State *L, int status, lua_KContext unused) {
+    (void)unused;
+    if (status != LUA_OK && status != LUA_YIELD)
+        return lua_error(L);                                /* rethrown with hooks back on */
+    return lua_gettop(L);
+}
+
+/// The function every coroutine starts with. upvalue 1: the script's function.
+static int body(lua_State *L) {
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);                                       /* stack: args -> f, args */
+    int status = lua_pcallk(L, lua_gettop(L) - 1, LUA_MULTRET, 0, 0, body_done);
+    return body_done(L, status, 0);
+}
+
+/// stack: f -> f, coroutine
+static lua_State *new_coroutine(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, body, 1);
+    lua_xmove(L, co, 1);                                    /* stack(co): -> body */
+    return co;
+}
+
+static int co_create(lua_State *L) {
+    new_coroutine(L);
+    return 1;
+}
+
 static int co_resume(lua_State *L) {
     lua_State *co = check_coroutine(L, 1);
     int results = resume(L, co, lua_gettop(L) - 1);
@@ -105,10 +141,7 @@ static int co_wrapped(lua_State *L) {
 }
 
 static int co_wrap(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TFUNCTION);
-    lua_State *co = lua_newthread(L);                       /* stack: f -> f, co */
-    lua_pushvalue(L, 1);
-    lua_xmove(L, co, 1);                                    /* stack(co): -> f */
+    new_coroutine(L);                                       /* stack: f -> f, co */
     lua_pushcclosure(L, co_wrapped, 1);                     /* stack: f, co -> f, wrapped */
     return 1;
 }
@@ -129,7 +162,8 @@ static int co_close(lua_State *L) {
 
 void sl_install_coroutines(lua_State *L, int lib) {
     static const luaL_Reg functions[] = {
-        {"resume", co_resume}, {"wrap", co_wrap}, {"close", co_close}, {NULL, NULL},
+        {"create", co_create}, {"resume", co_resume}, {"wrap", co_wrap},
+        {"close", co_close},   {NULL, NULL},
     };
     lib = lua_absindex(L, lib);
     for (const luaL_Reg *f = functions; f->name != NULL; f++) {

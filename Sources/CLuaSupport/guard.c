@@ -143,6 +143,14 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
     rt->script_mode = mode;
 
     *stop = sl_stop_kind(rt, depth + 1);
+    if (status == LUA_OK && *stop != SL_STOP_NONE) {
+        /* Stopped, even if the script caught the error and returned (a
+           tail call such as `return pcall(loop)` runs no instruction after
+           the catch for the hook to stop): the call failed. */
+        lua_settop(L, fn);                                  /* stack: msgh, results -> msgh */
+        lua_pushstring(L, *stop == SL_STOP_INTERRUPT ? "interrupted" : "budget exceeded");
+        status = LUA_ERRRUN;
+    }
     atomic_store_explicit(&rt->depth, depth, memory_order_release);
     if (previous != L)
         atomic_store(&rt->current, previous);

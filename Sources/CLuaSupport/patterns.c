@@ -77,6 +77,7 @@ static int in_class(int c, int cls) {
     case 'u': in = isupper(c); break;
     case 'w': in = isalnum(c); break;
     case 'x': in = isxdigit(c); break;
+    case 'z': in = c == 0; break; /* deprecated in the manual, still accepted by stock Lua */
     default: return cls == c;
     }
     in = in != 0;

@@ -317,6 +317,46 @@ static int sandbox_load(lua_State *L) {
     return 1;
 }
 
+/*
+** Why xpcall is replaced: when the budget hook raises, Lua leaves hooks off
+** (allowhook = 0) until the error reaches the pcall that catches it, and
+** message handlers run during that unwinding. A script's handler that loops
+** would then never be stopped. The handler xpcall installs is a C wrapper
+** that skips the script's handler while a running call is tripped.
+*/
+static int guarded_handler(lua_State *L) {
+    if (sl_stop_kind_now(sl_rt(L)) != SL_STOP_NONE) {
+        lua_settop(L, 1);
+        return 1;                                           /* the error, as is */
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);                      /* stack: h, args -> result */
+    return 1;
+}
+
+static int xpcall_done(lua_State *L, int status, lua_KContext base) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;                                           /* false, error */
+    }
+    return lua_gettop(L) - (int)base;                       /* true, results */
+}
+
+static int sandbox_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);                                      /* stack: f, guarded, args */
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);                                    /* stack: f, guarded, true, f, args */
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, xpcall_done);
+    return xpcall_done(L, status, 2);
+}
+
 // MARK: Message handler and trampoline
 
 static void copy_text(char *destination, size_t size, const char *source, size_t length) {
@@ -332,7 +372,9 @@ static void copy_text(char *destination, size_t size, const char *source, size_t
 int sl_msgh(lua_State *L) {
     sl_runtime *rt = sl_rt(L);
     if (lua_type(L, 1) != LUA_TSTRING) {
-        if (!(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING))
+        /* Once tripped, hooks may be off here (see guarded_handler): no __tostring. */
+        if (sl_stop_kind_now(rt) != SL_STOP_NONE ||
+            !(luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING))
             lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     } else {
         lua_pushvalue(L, 1);
@@ -479,7 +521,7 @@ int sl_open_sandbox(lua_State *L) {
 
     static const char *const base_names[] = {
         "assert", "error", "getmetatable", "ipairs", "next", "pairs", "pcall", "rawequal",
-        "rawget", "rawlen", "select", "tonumber", "tostring", "type", "warn", "xpcall",
+        "rawget", "rawlen", "select", "tonumber", "tostring", "type", "warn",
         "_VERSION", NULL,
     };
     copy_fields(L, GLOBALS, BASE, base_names);
@@ -506,6 +548,8 @@ int sl_open_sandbox(lua_State *L) {
     lua_setfield(L, BASE, "collectgarbage");
     lua_pushcfunction(L, sandbox_print);
     lua_setfield(L, BASE, "print");
+    lua_pushcfunction(L, sandbox_xpcall);
+    lua_setfield(L, BASE, "xpcall");
 
     /* string: no dump; guarded patterns and rep; a locked metatable. */
     lua_pushnil(L);

@@ -67,7 +67,7 @@ static int table_remove(lua_State *L) {
     lua_Integer size = list_length(L, 1, NEEDS_READ | NEEDS_WRITE);
     lua_Integer position = luaL_optinteger(L, 2, size);
     if (position != size) /* 1 <= position <= size + 1 */
-        luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 2,
+        luaL_argcheck(L, (lua_Unsigned)position - 1u <= (lua_Unsigned)size, 1,
                       "position out of bounds");
     lua_geti(L, 1, position);                               /* stack: -> removed */
     for (; position < size; position++) {
@@ -118,7 +118,8 @@ static int table_concat(lua_State *L) {
         sl_step(L, &steps, 1);
         lua_geti(L, 1, i);                                  /* stack: -> value */
         if (!lua_isstring(L, -1))
-            return luaL_error(L, "invalid value (at index %I) in table for 'concat'", (lua_Integer)i);
+            return luaL_error(L, "invalid value (%s) at index %I in table for 'concat'", luaL_typename(L, -1),
+                              (lua_Integer)i);
         luaL_addvalue(&result);                             /* stack: value -> */
         if (i == last)
             break;

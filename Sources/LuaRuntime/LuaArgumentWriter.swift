@@ -122,16 +122,10 @@ public struct LuaTableWriter {
         return true
     }
 
-    public mutating func set(_ key: StaticString, _ value: StaticString) {
-        guard pushKey(key) else { return }
-        state.push(value)
-        state.rawSet(table: -3)                              // stack: t, k, v -> t
-    }
-
     public mutating func set(_ key: StaticString, _ value: String) {
         guard pushKey(key) else { return }
         state.push(value)
-        state.rawSet(table: -3)
+        state.rawSet(table: -3)                              // stack: t, k, v -> t
     }
 
     public mutating func set(_ key: StaticString, _ value: Int) {
@@ -160,7 +154,7 @@ public struct LuaTableWriter {
     }
 
     /// Sets a field whose name is only known at run time (nil sets nothing).
-    public mutating func set(_ key: String, _ value: LuaValue) throws(LuaError) {
+    public mutating func setField(_ key: String, _ value: LuaValue) throws(LuaError) {
         guard !value.isNil else { return }
         if readOnly, key.hasPrefix("__") {
             throw LuaError(.badValue, "a read-only table cannot have the field '\(key)'")

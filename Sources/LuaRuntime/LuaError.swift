@@ -51,6 +51,12 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
         self.traceback = traceback
     }
 
+    /// A runtime error with a message: what a host function throws to raise
+    /// a Lua error (it gets the position of the calling Lua code).
+    public init(_ message: String) {
+        self.init(.runtime, message)
+    }
+
     /// "file:line: message", or the message alone when there is no position.
     public var description: String {
         guard let file else { return message }

@@ -1,7 +1,7 @@
 /// A Lua string: any bytes. Kept as a Swift `String` when the bytes are
 /// valid UTF-8, as raw bytes otherwise. Equal when the bytes are equal (no
 /// Unicode normalization, unlike `String`).
-public struct LuaString: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct LuaString: Sendable, Hashable, CustomStringConvertible, ExpressibleByStringInterpolation {
     enum Storage: Sendable {
         case text(String)
         case bytes([UInt8])
@@ -16,6 +16,10 @@ public struct LuaString: Sendable, Hashable, CustomStringConvertible, Expressibl
 
     public init(stringLiteral value: String) {
         storage = .text(value)
+    }
+
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        storage = .text(String(stringInterpolation: stringInterpolation))
     }
 
     /// A string with exactly these bytes.

@@ -97,7 +97,7 @@ public enum LuaValue: Equatable {
 }
 
 extension LuaValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
+    ExpressibleByFloatLiteral, ExpressibleByStringInterpolation, ExpressibleByArrayLiteral,
     ExpressibleByDictionaryLiteral
 {
     public init(nilLiteral: ()) { self = .nil }
@@ -105,6 +105,9 @@ extension LuaValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, Expres
     public init(integerLiteral value: Int) { self = .integer(value) }
     public init(floatLiteral value: Double) { self = .number(value) }
     public init(stringLiteral value: String) { self = .string(LuaString(value)) }
+    public init(stringInterpolation: DefaultStringInterpolation) {
+        self = .string(LuaString(String(stringInterpolation: stringInterpolation)))
+    }
     public init(arrayLiteral elements: LuaValue...) { self = .table(LuaTable(array: elements)) }
     public init(dictionaryLiteral elements: (LuaString, LuaValue)...) {
         self = .table(LuaTable(fields: Dictionary(elements, uniquingKeysWith: { _, last in last })))

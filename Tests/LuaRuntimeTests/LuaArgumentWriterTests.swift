@@ -1,0 +1,91 @@
+import Testing
+
+@testable import LuaRuntime
+
+/// The fast call path: arguments pushed and results read in place.
+@Suite struct LuaArgumentWriterTests {
+    @Test func hookShapedCall_pushesAContext_andReadsAString() throws {
+        let lua = try makeRuntime()
+        let policy = try lua.call(
+            try lua.load(
+                source: """
+                    return { request = function(ctx)
+                      if ctx.queue_length > 1 and ctx.interactive then return 'queue' end
+                      return 'present', ctx.presenter, #ctx.detents
+                    end }
+                    """, chunkName: "policy.lua"))
+        let hook = try #require(policy.first?.tableValue?["request"].functionValue)
+        for length in [0, 2] {
+            let decision = try lua.call(
+                hook,
+                arguments: { args throws(LuaError) in
+                    try args.pushTable(readOnly: true, fieldCapacity: 4) { ctx throws(LuaError) in
+                        ctx.set("presenter", "root")
+                        ctx.set("queue_length", length)
+                        ctx.set("interactive", true)
+                        ctx.set("height", 44.5)
+                        try ctx.setTable("detents", arrayCapacity: 2) { detents throws(LuaError) in
+                            try detents.append("medium")
+                            try detents.append("large")
+                        }
+                    }
+                },
+                results: { results in [results.string(at: 0), results.string(at: 1), results.integer(at: 2).map(String.init)] })
+            #expect(decision == (length > 1 ? ["queue", nil, nil] : ["present", "root", "2"]))
+        }
+    }
+
+    @Test func results_readInPlace() throws {
+        let lua = try makeRuntime()
+        let chunk = try lua.load(source: "return 'text', 7, 2.5, false, nil, {1}", chunkName: "r")
+        try lua.call(chunk, arguments: { _ in }) { results throws(LuaError) in
+            #expect(results.count == 6)
+            #expect(results.string(at: 0) == "text")
+            #expect(results.string(at: 1) == nil)
+            #expect(results.integer(at: 1) == 7)
+            #expect(results.integer(at: 2) == nil)
+            #expect(results.number(at: 2) == 2.5)
+            #expect(results.isTruthy(at: 3) == false)
+            #expect(results.isNil(at: 4))
+            #expect(results.isNil(at: 99))
+            #expect(results.typeName(at: 5) == "table")
+            #expect(results.typeName(at: 6) == "no value")
+            #expect(try results.value(at: 5) == [1])
+        }
+    }
+
+    @Test func readOnlyWriter_refusesMetamethodNames() throws {
+        let lua = try makeRuntime()
+        let chunk = try lua.load(source: "return ...", chunkName: "r")
+        #expect(throws: LuaError(.badValue, "a read-only table cannot have the field '__index'")) {
+            try lua.call(chunk, arguments: { args throws(LuaError) in
+                try args.pushTable(readOnly: true) { (t: inout LuaTableWriter) throws(LuaError) in t.set("__index", 1) }
+            }, results: { _ in })
+        }
+        expectUsable(lua)
+    }
+
+    @Test func manyArguments_growTheStack() throws {
+        let lua = try makeRuntime()
+        let chunk = try lua.load(source: "return select('#', ...), select(500, ...)", chunkName: "r")
+        let results = try lua.call(
+            chunk, arguments: { (args: inout LuaArgumentWriter) throws(LuaError) in for i in 1...500 { args.push(i) } },
+            results: { (results: LuaResults) throws(LuaError) in try results.values() })
+        #expect(results == [500, 500])
+    }
+
+    @Test func errorInTheArgumentsClosure_leavesTheStackBalanced() throws {
+        let lua = try makeRuntime()
+        let chunk = try lua.load(source: "return 1", chunkName: "r")
+        for _ in 0..<100 {
+            #expect(throws: LuaError.self) {
+                try lua.call(chunk, arguments: { args throws(LuaError) in
+                    args.push(1)
+                    throw LuaError("stop")
+                }, results: { _ in })
+            }
+        }
+        #expect(lua.main.top == 0)
+        expectUsable(lua)
+    }
+}
