@@ -63,7 +63,7 @@ enum ReplCommand {
             return .scriptError
         }
         InterruptWatcher.install(interrupting: repl.session.runtime.makeInterruptHandle())
-        if interactive { setlocale(LC_CTYPE, "") }
+        if interactive { useUTF8Characters() }
         repl.start()
 
         let reader: PromptReader
@@ -89,6 +89,13 @@ enum ReplCommand {
         }
         out.flush()
         return repl.exitCode
+    }
+
+    /// Lets libedit read UTF-8 input: the user's character set, or C.UTF-8
+    /// when that is plain ASCII (in the C locale libedit drops every non-ASCII byte).
+    static func useUTF8Characters() {
+        let name = setlocale(LC_CTYPE, "").map { String(cString: $0) } ?? "C"
+        if name == "C" || name == "POSIX" { setlocale(LC_CTYPE, "C.UTF-8") }
     }
 
     /// The history file, its folder created; nil when there is no home folder.
