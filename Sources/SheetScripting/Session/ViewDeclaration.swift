@@ -167,11 +167,15 @@ struct ViewDeclaration {
         case .function(let f):
             return { [session] ctx in
                 let result = try session.evaluateContent(f, ctx)
-                return try ViewDeclaration(session: session, function: "content").content(result)
+                return try ViewDeclaration(session: session, function: "content").content(result, presenter: ctx.presenter)
             }
         case .string, .table:
-            let fixed = try content(value)
-            return { _ in fixed }
+            // Checked now, where the modifier is written; built when presented,
+            // once the presenter (and the slot a selection names) exists.
+            _ = try content(value, presenter: nil)
+            return { [session] ctx in
+                try ViewDeclaration(session: session, function: "content").content(value, presenter: ctx.presenter)
+            }
         default:
             throw bad("content must be a function, a string or a table, got \(value.typeName)")
         }
@@ -182,8 +186,9 @@ struct ViewDeclaration {
         "backgroundInteraction", "compactAdaptation", "environmentObject", "uses", "onAppear",
     ]
 
-    /// What a content function returned.
-    func content(_ value: LuaValue) throws(LuaError) -> SheetContent {
+    /// What a content function returned. `presenter` is the view whose
+    /// modifier presents it; nil only to check a content table's shape.
+    func content(_ value: LuaValue, presenter: String?) throws(LuaError) -> SheetContent {
         if case .string(let s) = value { return SheetContent(text: s.string ?? "\(s)") }
         if value.isNil { return SheetContent() }
         let t = try table(value, what: "content")
@@ -200,8 +205,15 @@ struct ViewDeclaration {
             guard let placement = DetentsPlacement(rawValue: placementText) else {
                 throw bad("placement must be root, container, navigationStack or notLoaded, got '\(placementText)'")
             }
-            let selection = try string(t, "selection", in: "content").map { path throws(LuaError) -> StateRef in
-                do { return try SlotPath.resolve(path, in: session.app) } catch { throw bad("selection: \(error)") }
+            var selection: StateRef?
+            if let path = try string(t, "selection", in: "content"), let presenter {
+                // As with isPresented, item and c.binding, a bare name is the presenter's slot.
+                let own = StateRef(view: presenter, slot: path)
+                if !path.contains("."), session.app.value(own) != nil {
+                    selection = own
+                } else {
+                    do { selection = try SlotPath.resolve(path, in: session.app) } catch { throw bad("selection: \(error)") }
+                }
             }
             c.detents = DetentsModifier(detents, selection: selection, placement: placement)
         }
