@@ -126,6 +126,23 @@ public struct RequestContext: Sendable, Hashable {
     /// What stock SwiftUI does with this request.
     public var stock: RequestDecision
     public var os: String
+
+    public init(time: Int, presenter: String, kind: PresentationKind, modifier: String, binding: String, item: Value, itemID: String?, phase: Phase?, currentItemID: String?, held: Int, presenterBusyWith: String?, blocked: BlockReason?, stock: RequestDecision, os: String) {
+        self.time = time
+        self.presenter = presenter
+        self.kind = kind
+        self.modifier = modifier
+        self.binding = binding
+        self.item = item
+        self.itemID = itemID
+        self.phase = phase
+        self.currentItemID = currentItemID
+        self.held = held
+        self.presenterBusyWith = presenterBusyWith
+        self.blocked = blocked
+        self.stock = stock
+        self.os = os
+    }
 }
 
 /// What a `dismissed` hook sees.
@@ -145,6 +162,21 @@ public struct DismissedContext: Sendable, Hashable {
     /// The detent selection binding, if the content had one.
     public var selection: StateRef?
     public var os: String
+
+    public init(time: Int, presenter: String, kind: PresentationKind, modifier: String, binding: String, item: Value, itemID: String?, cause: DismissCause, held: [Value], detent: Detent?, selection: StateRef?, os: String) {
+        self.time = time
+        self.presenter = presenter
+        self.kind = kind
+        self.modifier = modifier
+        self.binding = binding
+        self.item = item
+        self.itemID = itemID
+        self.cause = cause
+        self.held = held
+        self.detent = detent
+        self.selection = selection
+        self.os = os
+    }
 }
 
 /// What to do about held requests once a presentation has closed.
@@ -218,6 +250,17 @@ public struct SettleContext: Sendable, Hashable {
     public var canDismiss: Bool
     /// What stock SwiftUI does.
     public var stock: SettleDecision
+
+    public init(presenter: String, height: Double, velocity: Double, projected: Double, detents: [ResolvedDetent], current: Detent?, canDismiss: Bool, stock: SettleDecision) {
+        self.presenter = presenter
+        self.height = height
+        self.velocity = velocity
+        self.projected = projected
+        self.detents = detents
+        self.current = current
+        self.canDismiss = canDismiss
+        self.stock = stock
+    }
 }
 
 /// Where a released sheet goes.
@@ -233,6 +276,14 @@ public struct ShouldDismissContext: Sendable, Hashable {
     public var item: Value
     public var itemID: String?
     public var detent: Detent?
+
+    public init(presenter: String, kind: PresentationKind, item: Value, itemID: String?, detent: Detent?) {
+        self.presenter = presenter
+        self.kind = kind
+        self.item = item
+        self.itemID = itemID
+        self.detent = detent
+    }
 }
 
 /// What a custom detent resolver sees (`PresentationDetent.Context`).
@@ -241,4 +292,10 @@ public struct DetentContext: Sendable, Hashable {
     public var maxDetentValue: Double
     public var horizontalSizeClass: SizeClass
     public var verticalSizeClass: SizeClass
+
+    public init(maxDetentValue: Double, horizontalSizeClass: SizeClass, verticalSizeClass: SizeClass) {
+        self.maxDetentValue = maxDetentValue
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+    }
 }

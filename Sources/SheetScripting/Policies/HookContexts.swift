@@ -1,26 +1,31 @@
 import LuaRuntime
 import SheetEngine
 
-/// The read-only tables Lua hooks receive. Field names are Lua style
-/// (snake_case) and documented in `docs/policies.md` and the API stub.
+/// The read-only tables Lua hooks receive, written in place on the Lua
+/// stack. Field names are Lua style (snake_case) and documented in
+/// `docs/policies.md` and the API stub.
 enum HookContexts {
-    static func request(_ c: RequestContext) -> LuaValue {
-        ValueBridge.record([
-            "time": .integer(c.time),
-            "presenter": .string(LuaString(c.presenter)),
-            "kind": .string(LuaString(c.kind.rawValue)),
-            "modifier": .string(LuaString(c.modifier)),
-            "binding": .string(LuaString(c.binding)),
-            "item": ValueBridge.lua(c.item, readOnly: true),
-            "item_id": ValueBridge.string(c.itemID),
-            "phase": ValueBridge.string(c.phase?.rawValue),
-            "current_item_id": ValueBridge.string(c.currentItemID),
-            "held": .integer(c.held),
-            "busy_with": ValueBridge.string(c.presenterBusyWith),
-            "blocked": ValueBridge.string(c.blocked.map(blockName)),
-            "stock": .string(LuaString(c.stock.rawValue)),
-            "os": .string(LuaString(c.os)),
-        ])
+    typealias Writer = (inout LuaArgumentWriter) throws(LuaError) -> Void
+
+    static func request(_ c: RequestContext) -> Writer {
+        { (args: inout LuaArgumentWriter) throws(LuaError) in
+            try args.pushTable(readOnly: true, fieldCapacity: 14) { (t: inout LuaTableWriter) throws(LuaError) in
+                t.set("time", c.time)
+                t.set("presenter", c.presenter)
+                t.set("kind", c.kind.rawValue)
+                t.set("modifier", c.modifier)
+                t.set("binding", c.binding)
+                try t.set("item", value: c.item)
+                t.set("item_id", c.itemID)
+                t.set("phase", c.phase?.rawValue)
+                t.set("current_item_id", c.currentItemID)
+                t.set("held", c.held)
+                t.set("busy_with", c.presenterBusyWith)
+                t.set("blocked", c.blocked.map(blockName))
+                t.set("stock", c.stock.rawValue)
+                t.set("os", c.os)
+            }
+        }
     }
 
     static func blockName(_ b: BlockReason) -> String {
@@ -30,63 +35,81 @@ enum HookContexts {
         }
     }
 
-    static func dismissed(_ c: DismissedContext) -> LuaValue {
-        ValueBridge.record([
-            "time": .integer(c.time),
-            "presenter": .string(LuaString(c.presenter)),
-            "kind": .string(LuaString(c.kind.rawValue)),
-            "modifier": .string(LuaString(c.modifier)),
-            "binding": .string(LuaString(c.binding)),
-            "item": ValueBridge.lua(c.item, readOnly: true),
-            "item_id": ValueBridge.string(c.itemID),
-            "cause": .string(LuaString(c.cause.rawValue)),
-            "held": .table(LuaTable(array: c.held.map { ValueBridge.lua($0, readOnly: true) }, readOnly: true)),
-            "detent": ValueBridge.string(c.detent?.description),
-            "selection": ValueBridge.string(c.selection?.description),
-            "os": .string(LuaString(c.os)),
-        ])
+    static func dismissed(_ c: DismissedContext) -> Writer {
+        { (args: inout LuaArgumentWriter) throws(LuaError) in
+            try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
+                t.set("time", c.time)
+                t.set("presenter", c.presenter)
+                t.set("kind", c.kind.rawValue)
+                t.set("modifier", c.modifier)
+                t.set("binding", c.binding)
+                try t.set("item", value: c.item)
+                t.set("item_id", c.itemID)
+                t.set("cause", c.cause.rawValue)
+                try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
+                    for v in c.held { try h.append(value: v) }
+                }
+                t.set("detent", c.detent?.description)
+                t.set("selection", c.selection?.description)
+                t.set("os", c.os)
+            }
+        }
     }
 
-    static func detents(_ list: [ResolvedDetent]) -> LuaValue {
-        .table(LuaTable(
-            array: list.map {
-                ValueBridge.record(["detent": .string(LuaString($0.detent.description)), "height": .number($0.height)])
-            }, readOnly: true))
-    }
-
-    static func settle(_ c: SettleContext) -> LuaValue {
+    static func settle(_ c: SettleContext) -> Writer {
         let stock: String
         switch c.stock {
         case .dismiss: stock = "dismiss"
         case .detent(let d): stock = d.description
         }
-        return ValueBridge.record([
-            "presenter": .string(LuaString(c.presenter)),
-            "height": .number(c.height),
-            "velocity": .number(c.velocity),
-            "projected": .number(c.projected),
-            "detents": detents(c.detents),
-            "current": ValueBridge.string(c.current?.description),
-            "can_dismiss": .boolean(c.canDismiss),
-            "stock": .string(LuaString(stock)),
-        ])
+        return { (args: inout LuaArgumentWriter) throws(LuaError) in
+            try args.pushTable(readOnly: true, fieldCapacity: 8) { (t: inout LuaTableWriter) throws(LuaError) in
+                t.set("presenter", c.presenter)
+                t.set("height", c.height)
+                t.set("velocity", c.velocity)
+                t.set("projected", c.projected)
+                try t.setTable("detents", arrayCapacity: c.detents.count) { (list: inout LuaTableWriter) throws(LuaError) in
+                    for d in c.detents {
+                        try list.appendTable(fieldCapacity: 2) { (e: inout LuaTableWriter) throws(LuaError) in
+                            e.set("detent", d.detent.description)
+                            e.set("height", d.height)
+                        }
+                    }
+                }
+                t.set("current", c.current?.description)
+                t.set("can_dismiss", c.canDismiss)
+                t.set("stock", stock)
+            }
+        }
     }
 
-    static func shouldDismiss(_ c: ShouldDismissContext) -> LuaValue {
-        ValueBridge.record([
-            "presenter": .string(LuaString(c.presenter)),
-            "kind": .string(LuaString(c.kind.rawValue)),
-            "item": ValueBridge.lua(c.item, readOnly: true),
-            "item_id": ValueBridge.string(c.itemID),
-            "detent": ValueBridge.string(c.detent?.description),
-        ])
+    static func shouldDismiss(_ c: ShouldDismissContext) -> Writer {
+        { (args: inout LuaArgumentWriter) throws(LuaError) in
+            try args.pushTable(readOnly: true, fieldCapacity: 5) { (t: inout LuaTableWriter) throws(LuaError) in
+                t.set("presenter", c.presenter)
+                t.set("kind", c.kind.rawValue)
+                try t.set("item", value: c.item)
+                t.set("item_id", c.itemID)
+                t.set("detent", c.detent?.description)
+            }
+        }
     }
 
-    static func detent(_ c: DetentContext) -> LuaValue {
-        ValueBridge.record([
-            "max_detent_value": .number(c.maxDetentValue),
-            "horizontal_size_class": .string(LuaString(c.horizontalSizeClass.rawValue)),
-            "vertical_size_class": .string(LuaString(c.verticalSizeClass.rawValue)),
-        ])
+    static func detent(_ c: DetentContext) -> Writer {
+        { (args: inout LuaArgumentWriter) throws(LuaError) in
+            try args.pushTable(readOnly: true, fieldCapacity: 3) { (t: inout LuaTableWriter) throws(LuaError) in
+                t.set("max_detent_value", c.maxDetentValue)
+                t.set("horizontal_size_class", c.horizontalSizeClass.rawValue)
+                t.set("vertical_size_class", c.verticalSizeClass.rawValue)
+            }
+        }
+    }
+
+    /// Active detents as scripts see them in `stack()` entries.
+    static func detents(_ list: [ResolvedDetent]) -> LuaValue {
+        .table(LuaTable(
+            array: list.map {
+                .table(LuaTable(fields: ["detent": .string(LuaString($0.detent.description)), "height": .number($0.height)]))
+            }))
     }
 }

@@ -121,13 +121,22 @@ public final class LuaPolicy: PresentationPolicy {
 
     // MARK: Hooks
 
-    /// Calls a hook with its context; its first result, or a failure.
-    func call(_ hook: String, _ function: LuaFunction, _ context: LuaValue) throws(PolicyFailure) -> LuaValue {
+    /// Calls a hook with its context written in place, reading its results
+    /// with `read`; a Lua error becomes a failure.
+    func call<T>(
+        _ hook: String, _ function: LuaFunction, _ context: HookContexts.Writer,
+        _ read: (LuaResults) throws(LuaError) -> T
+    ) throws(PolicyFailure) -> T {
         do {
-            return try runtime.call(function, [context], budgetMilliseconds: nil).first ?? .nil
+            return try runtime.call(function, budgetMilliseconds: nil, arguments: context, results: read)
         } catch {
             throw PolicyFailure(hook: hook, message: error.description, traceback: error.traceback)
         }
+    }
+
+    /// Calls a hook and returns its first result as a value.
+    func call(_ hook: String, _ function: LuaFunction, _ context: HookContexts.Writer) throws(PolicyFailure) -> LuaValue {
+        try call(hook, function, context) { (r: LuaResults) throws(LuaError) in r.count > 0 ? try r.value(at: 0) : .nil }
     }
 
     /// A hook's answer was not one it may give.
@@ -138,14 +147,18 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
         guard let f = requestHook else { return nil }
-        let answer = try call("request", f, HookContexts.request(context))
-        if answer.isNil { return nil }
-        guard case .string(let s) = answer, let text = s.string, let d = RequestDecision(rawValue: text) else {
-            throw invalid(
-                "request", f, answer,
-                expected: "one of \(RequestDecision.allCases.map(\.rawValue).joined(separator: ", ")) or nil")
+        // The hot path: the answer is read as a string in place.
+        let answer: (RequestDecision?, invalid: LuaValue?) = try call("request", f, HookContexts.request(context)) {
+            (r: LuaResults) throws(LuaError) in
+            if r.count == 0 || r.isNil(at: 0) { return (nil, nil) }
+            if let text = r.string(at: 0), let d = RequestDecision(rawValue: text) { return (d, nil) }
+            return (nil, try r.value(at: 0))
         }
-        return d
+        if let bad = answer.invalid {
+            throw invalid(
+                "request", f, bad, expected: "one of \(RequestDecision.allCases.map(\.rawValue).joined(separator: ", ")) or nil")
+        }
+        return answer.0
     }
 
     public func dismissed(_ context: DismissedContext) throws(PolicyFailure) -> DismissedDecision? {

@@ -240,24 +240,3 @@ struct ViewDeclaration {
         return c
     }
 }
-
-extension Session {
-    /// Runs a content function with its context table: `item`, `state`
-    /// (captured, B13), `presenter`, `detent` and `binding` (live, B14).
-    func evaluateContent(_ f: LuaFunction, _ ctx: ContentContext) throws(LuaError) -> LuaValue {
-        var captured: [LuaString: LuaValue] = [:]
-        for (k, v) in ctx.capturedState { captured[LuaString(k)] = ValueBridge.lua(v, readOnly: true) }
-        let table = LuaTable(
-            fields: [
-                "item": ValueBridge.lua(ctx.item, readOnly: true),
-                "state": .table(LuaTable(fields: captured, readOnly: true)),
-                "presenter": .string(LuaString(ctx.presenter)),
-                "detent": ValueBridge.string(ctx.detent?.description),
-                "binding": .function(bindingFunction),
-            ].filter { !$0.value.isNil }, readOnly: true)
-        let saved = currentContent
-        currentContent = ctx
-        defer { currentContent = saved }
-        return try runtime.call(f, [.table(table)], budgetMilliseconds: nil).first ?? .nil
-    }
-}
