@@ -5,6 +5,8 @@
 --
 -- Covers: B08, B01, B02
 
+profile("iphone15-ios17") -- three modifiers on one view: not on 14.4 (B10)
+
 view {
   name = "ContentView",
   state = { showSheet = false, showLocked = false, showCover = false },
