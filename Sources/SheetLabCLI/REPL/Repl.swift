@@ -115,7 +115,8 @@ final class Repl {
         do {
             let chunk = try session.runtime.load(path: shown, in: session.environment)
             _ = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
-            record.append(.input(source: source, form: savedForm(source, wasExpression: false), folder: folder))
+            record.append(.loaded(
+                path: path, source: source, form: savedForm(source, wasExpression: false), folder: folder))
         } catch {
             report(error)
             let changed = session.app !== app || session.app.timeline.count != before

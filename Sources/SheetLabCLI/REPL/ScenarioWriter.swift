@@ -17,11 +17,11 @@ struct ScenarioWriter {
     /// The scenario text.
     func render(_ record: SessionRecord) -> String {
         let needsPolicyShim = record.steps.contains { step in
-            guard case .input(let source, _, let from) = step else { return false }
+            guard let (source, _, from) = Self.lua(of: step) else { return false }
             return from != folder && Self.words(source).contains("policy")
         }
         let needsShowStub = record.steps.contains { step in
-            guard case .input(let source, _, _) = step else { return false }
+            guard let (source, _, _) = Self.lua(of: step) else { return false }
             return Self.words(source).contains("show")
         }
         var lines = [
@@ -57,8 +57,11 @@ struct ScenarioWriter {
                 typedHeader = false
             case .reset(let profile):
                 lines += ["", "reset(\(profile.map(Self.quoted) ?? ""))"]
-            case .input(let source, let form, let from):
-                if !typedHeader {
+            case .input(let source, let form, let from), .loaded(_, let source, let form, let from):
+                if case .loaded(let path, _, _, _) = step {
+                    lines += ["", "-- Set up by \(path) (--load)"]
+                    typedHeader = false
+                } else if !typedHeader {
                     lines += ["", "-- At the prompt"]
                     typedHeader = true
                 }
@@ -74,6 +77,16 @@ struct ScenarioWriter {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The Lua of a step that ran some: its source, form and folder.
+    static func lua(of step: SessionRecord.Step) -> (String, SavedInputForm, String)? {
+        switch step {
+        case .input(let source, let form, let folder), .loaded(_, let source, let form, let folder):
+            return (source, form, folder)
+        default:
+            return nil
+        }
     }
 
     /// An input written so that it runs as it did at the prompt, where each

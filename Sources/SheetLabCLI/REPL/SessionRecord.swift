@@ -15,9 +15,11 @@ struct SessionRecord: Equatable, Sendable {
         case starterApp
         /// The app was started over, on another profile when named.
         case reset(profile: String?)
-        /// Lua that ran to the end: typed at the prompt, or a `--load` scenario.
-        /// `folder` is where its relative `policy()` paths were resolved.
+        /// Lua typed at the prompt that ran to the end. `folder` is where
+        /// its relative `policy()` paths were resolved.
         case input(source: String, form: SavedInputForm, folder: String)
+        /// The `--load` scenario `path` ran (to the end) as the set-up.
+        case loaded(path: String, source: String, form: SavedInputForm, folder: String)
         /// Lua that stopped with an error; `changedTimeline` when it left events behind.
         case failed(source: String, error: String, changedTimeline: Bool)
     }

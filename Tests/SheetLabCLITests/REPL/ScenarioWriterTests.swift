@@ -116,6 +116,21 @@ import Testing
         #expect(expected.count > 3)
     }
 
+    @Test func sessionSetUpByALoadedScenario_replaysWithItsRelativePolicyPaths() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (repl, out) = try makeRepl(load: "examples/seeds/seed000_queue_reopen.lua")
+        feed(repl, out, "set('selectedItem', { id = 5 })", "advance()", ":reset", "set('selectedItem', { id = 6 })")
+        feed(repl, out, ":save \(folder)/loaded.lua")
+        let text = try String(contentsOfFile: folder + "/loaded.lua", encoding: .utf8)
+        #expect(text.contains("-- Set up by examples/seeds/seed000_queue_reopen.lua (--load)"))
+        let replayed = try ScenarioRunner(printHandler: { _ in }).run(path: folder + "/loaded.lua")
+        #expect(replayed.error == nil, "\(String(describing: replayed.error))")
+        #expect(replayed.failures.isEmpty)
+        #expect(replayed.session.app.timeline.events.map(\.description)
+            == repl.session.app.timeline.events.map(\.description))
+    }
+
     @Test func failedInputThatChangedTheApp_isReported_whenSaving() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
