@@ -9,9 +9,9 @@ enum ReplHelp {
     ///   - loaded: the `--load` scenario, when there is one (then there is no starting app).
     ///   - now: the app's virtual time after the set-up, in ms.
     static func banner(profile: Profile, policies: [String], loaded: String?, now: Int) -> String {
-        let policyText = policies.isEmpty ? "stock SwiftUI (no policy loaded)" : "policies: " + policies.joined(separator: ", ")
         var lines = [
-            "sheetlab repl \(sheetLabVersion) on \(profile.name) (\(profile.device.displayName), iOS \(profile.os.version)), \(policyText).",
+            "sheetlab repl \(sheetLabVersion) on \(profile.name) (\(profile.device.displayName), iOS \(profile.os.version))",
+            "Policies: " + (policies.isEmpty ? "none (stock SwiftUI)" : policies.joined(separator: ", ")),
         ]
         if let loaded {
             lines += [
@@ -21,58 +21,61 @@ enum ReplHelp {
         } else {
             lines.append("Set up: " + StarterApp.description[0])
             lines += StarterApp.description.dropFirst()
-            lines.append("Try:   \(StarterApp.firstCommand)      -- tap \"Open\": the item sheet starts presenting")
+            lines.append("Try:   \(StarterApp.firstCommand)   -- tap \"Open\": the sheet presents")
         }
-        lines.append("Then:  advance(500), swipe(), top(), show() ...  :help walks you through seed 000. Ctrl-D leaves.")
+        lines += [
+            "Then:  advance(500)  swipe()  top()  show()     :help walks through seed 000",
+            "Tab completes, Ctrl-C stops a running input, Ctrl-D leaves.",
+        ]
         return lines.joined(separator: "\n")
     }
 
     /// `:help`.
     static let text = """
-        Type Lua. The scenario API's functions are globals (docs/api/sheetlab.lua), as in a scenario file.
-        An expression prints its value (`=expr` works too). After each input the REPL prints the new
-        timeline events. An unfinished input (an open `{`, `function` or `do`) continues on a ">>" line.
-        Tab completes names, fields (`top().` then Tab) and methods (`s:` then Tab); the up arrow
-        recalls earlier lines (kept in ~/.local/state/sheetlab/history).
-        Ctrl-C stops a running input (even an endless loop in a policy hook) or clears the line;
-        Ctrl-D leaves.
+        Type Lua: the scenario API's functions are globals (docs/api/sheetlab.lua).
+        An expression prints its value (`=expr` works too); after each input the
+        REPL prints the new timeline events. An unfinished input (an open `{`,
+        `function` or `do`) continues on a ">>" line. Tab completes names, fields
+        (`top().` Tab) and methods (`s:` Tab); the up arrow recalls earlier lines.
+        Ctrl-C stops a running input (even an endless loop in a policy hook) or
+        clears the line; Ctrl-D leaves.
 
         Commands
-          :help                       this text
-          :policy [FILE]              load or reload a Lua policy; a broken file keeps the old one
-                                      and says why. Without FILE: the loaded policies
-          :profile [NAME]             start over on another device and OS (without NAME: the list)
-          :reset                      start over: a fresh app, set up again, same policies
-          :show [on|off]              draw the screen now, or after every input (also --show)
+          :help             this text
+          :policy [FILE]    load or reload a Lua policy (a broken file keeps the
+                            old one and says why); no FILE: the loaded policies
+          :profile [NAME]   start over on another device and OS; no NAME: the list
+          :reset            start over: a fresh app, set up again, same policies
+          :show [on|off]    draw the screen now, or after every input (--show)
           :timeline [text|json|svg] [FILE]
-                                      the whole timeline, on the terminal or into FILE
-          :save FILE                  write this session as a scenario: `sheetlab run FILE`
-                                      replays it to the same timeline
-          :quit                       leave (Ctrl-D does too)
+                            the whole timeline, on the terminal or into FILE
+          :save FILE        write this session as a scenario that
+                            `sheetlab run FILE` replays to the same timeline
+          :quit             leave (Ctrl-D does too)
 
         Functions (the scenario API, and show())
-          set("slot", value)   set state, as a button does   get("slot")       read state
-          advance(ms)          let time pass; advance() runs until nothing moves
-          swipe()              swipe the top sheet down      dismiss([view])   call its DismissAction
+          set("slot", value)  set state, as a button does    get("slot")  read it
+          advance(ms)         let time pass; advance() until nothing moves
+          swipe()             swipe the top sheet down       dismiss([view])
           drag(height)  release(velocity)  rotate("landscape")  tap_background()
           top()  stack()  state()  now()  timeline([filter])  events()  profile()
-          view { ... }  sheet { ... }  fullScreenCover { ... }  remove(view)  reset([profile])
-          policy(file)  expect(condition, message)  expect_eq(seen, expected, message)
-          show()               draw the screen now (only in the REPL)
+          view { ... }  sheet { ... }  fullScreenCover { ... }  remove(view)
+          reset([profile])  policy(file)  expect(ok, message)  expect_eq(a, b)
+          show()              draw the screen now (only in the REPL)
 
         Walk-through: seed 000's lost reopen, then its fix
-          set("selectedItem", { id = 0 })   -- tap "Open": the item sheet starts presenting
+          set("selectedItem", { id = 0 })   -- tap "Open": the sheet presents
           advance(500)                      -- presented
-          swipe()                           -- swipe it down: it starts dismissing (250 ms)
+          swipe()                           -- swipe down: dismissing (250 ms)
           advance(100)
-          set("selectedItem", { id = 1 })   -- tap "Open" again while it is still closing
-          advance(150)                      -- closed; the REPL prints "! requestLost"
-          top()                             -- nil: nothing on screen, the reopen was lost (B03)
-        Fix it with the queue policy (P01), from the repository's folder, and try again:
+          set("selectedItem", { id = 1 })   -- tap "Open" again while closing
+          advance(150)                      -- closed: "! requestLost"
+          top()                             -- nil: the reopen was lost (B03)
+        Fix it with the queue policy (P01), from the repository's folder:
           :policy examples/policies/queue.lua
           :reset
-          then the same six lines: the late tap is "queued", and when the sheet has closed
-          item 1 opens ("presenting"); top().item_id is "1" and nothing is lost.
-        Type show() at any point to see the screen; :timeline svg seed000.svg draws the whole run.
+        then type the same six lines: the late tap is "queued", and once the
+        sheet has closed, item 1 opens ("presenting"); top().item_id is "1".
+        show() draws the screen at any point; :timeline svg run.svg the whole run.
         """
 }

@@ -18,8 +18,8 @@ enum StarterApp {
 
     /// What the banner says about it, line by line.
     static let description = [
-        "ContentView, with two @State slots and two sheets (as in seed 000):",
-        "  selectedItem = nil    .sheet(item: $selectedItem) { item in Text(\"item \\(item.id)\") }",
+        "ContentView, as in seed 000, with two @State slots and two sheets:",
+        "  selectedItem = nil    .sheet(item: $selectedItem) { Text(\"item \\(id)\") }",
         "  showSettings = false  .sheet(isPresented: $showSettings) { SettingsView() }",
     ]
 

@@ -9,11 +9,18 @@ import Testing
     @Test func banner_saysWhatIsSetUp_andSuggestsAFirstCommand() throws {
         let (_, out) = try makeRepl(interactive: true)
         let banner = out.captured!.out
-        #expect(banner.contains("on iphone15-ios17 (iPhone 15, iOS 17), stock SwiftUI (no policy loaded)"))
+        #expect(banner.contains("on iphone15-ios17 (iPhone 15, iOS 17)\nPolicies: none (stock SwiftUI)"))
         #expect(banner.contains(".sheet(item: $selectedItem)"))
         #expect(banner.contains(".sheet(isPresented: $showSettings)"))
         #expect(banner.contains("Try:   set(\"selectedItem\", { id = 0 })"))
         #expect(banner.contains(":help"))
+    }
+
+    @Test func bannerAndHelp_fit80Columns() throws {
+        let (repl, out) = try makeRepl(policies: ["examples/policies/queue.lua"], interactive: true)
+        let text = out.captured!.out + feed(repl, out, ":help").out
+        for line in text.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
+        #expect(text.contains("Policies: queue.lua"))
     }
 
     @Test func nonInteractive_printsNoBanner() throws {
