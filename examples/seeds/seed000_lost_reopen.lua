@@ -32,3 +32,4 @@ advance(150) -- the dismissal ends
 expect_eq(get("selectedItem"), nil, "B02, B03: the write-back overwrites the new item")
 expect_eq(top(), nil, "B03: the reopen is lost; the user must tap again")
 expect_eq(#timeline({ kind = "requestLost" }), 1, "the timeline says so")
+expect(not invariant("no-request-lost"), "B03: the no-request-lost invariant of sheetlab check is broken")

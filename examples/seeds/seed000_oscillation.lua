@@ -48,3 +48,7 @@ set("isPresented", true)
 expect_eq(top() and top().phase, "presenting", "P05: the next user action presents again")
 advance(10000)
 expect_eq(#timeline({ kind = "oscillation" }), 2, "P05: and the loop is caught again")
+
+-- sheetlab check's invariant says the same.
+local ok, why = invariant("no-oscillation")
+expect(not ok and why ~= nil, "P05: the no-oscillation invariant is broken, with a reason")
