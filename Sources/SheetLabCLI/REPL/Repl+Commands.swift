@@ -9,7 +9,13 @@ extension Repl {
     func runCommand(_ line: String) {
         let words = line.dropFirst().split(separator: " ", omittingEmptySubsequences: true).map(String.init)
         guard let name = words.first else { return unknownCommand(line) }
-        let arguments = Array(words.dropFirst())
+        var arguments = Array(words.dropFirst())
+        // A file name is the rest of the line, so it may contain spaces.
+        let rest = line.dropFirst().drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
+        if ["policy", "save"].contains(name), !rest.isEmpty { arguments = [rest] }
+        if name == "timeline", let format = arguments.first, ["text", "json", "svg"].contains(format), arguments.count > 2 {
+            arguments = [format, rest.dropFirst(format.count).trimmingCharacters(in: .whitespaces)]
+        }
         switch name {
         case "help", "h", "?":
             out.line(ReplHelp.text)

@@ -134,6 +134,10 @@ import Testing
         feed(repl, out, ":timeline json \(folder)/run.jsonl")
         let json = try String(contentsOfFile: folder + "/run.jsonl", encoding: .utf8)
         #expect(json.split(separator: "\n").count == 4)
+        feed(repl, out, ":timeline text \(folder)/with space.txt")
+        #expect(FileManager.default.fileExists(atPath: folder + "/with space.txt"))
+        feed(repl, out, ":save \(folder)/a session.lua")
+        #expect(FileManager.default.fileExists(atPath: folder + "/a session.lua"))
     }
 
     @Test func commands_help_quit_andUnknown() throws {
