@@ -14,12 +14,15 @@ import Testing
     static let behaviourIDs = (1...29).map { String(format: "B%02d", $0) }
     static let policyIDs = (1...5).map { String(format: "P%02d", $0) }
 
-    /// Scenario files under `examples/`, skipping folders named `policies`.
+    /// Scenario files under `examples/`, skipping folders named `policies`
+    /// (and hidden ones such as a nested package's `.build`).
     static var scenarios: [String] {
         let examples = root.appendingPathComponent("examples").path
         let files = FileManager.default.enumerator(atPath: examples)?.compactMap { $0 as? String } ?? []
-        return files.filter { $0.hasSuffix(".lua") && !$0.split(separator: "/").contains("policies") }.sorted()
-            .map { "examples/" + $0 }
+        return files.filter { path in
+            let folders = path.split(separator: "/").dropLast()
+            return path.hasSuffix(".lua") && !folders.contains("policies") && !folders.contains { $0.hasPrefix(".") }
+        }.sorted().map { "examples/" + $0 }
     }
 
     /// One scenario file, split into what the coverage rules look at.
