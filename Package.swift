@@ -35,6 +35,9 @@ let package = Package(
         // The command line's logic, apart from its thin executable.
         .target(name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
+        // Fuzzers for the engine and the Lua boundary (docs/safety.md); scripts/fuzz runs sheetlab-fuzz.
+        .target(name: "SheetFuzzing", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
+        .executableTarget(name: "sheetlab-fuzz", dependencies: ["SheetFuzzing"]),
         // The embedding API: re-exports the engine and scripting, adds what a small API needs.
         .target(name: "SheetLab", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
@@ -42,6 +45,7 @@ let package = Package(
         .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering"]),
         .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
+        .testTarget(name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetScripting", "SheetEngine", "LuaRuntime"]),
         .testTarget(name: "SheetLabTests", dependencies: ["SheetLab"]),
     ],
     swiftLanguageModes: [.v6]

@@ -169,8 +169,19 @@ extension SheetApp {
         let (decision, source) = askDismissed(q, m)
         if let r = q.replacement {
             // B04: the replacement comes first; the hook's writes then apply to it,
-            // and what is held stays held.
-            presentHeld(mod, r, why: "replacement (B04)")
+            // and what is held stays held. If onDismiss wrote the binding and that
+            // value is already presented, the binding holds what is shown and the
+            // stale replacement goes (presenting it would overwrite the binding);
+            // if another modifier took the presenter, the replacement waits for it.
+            if let shown = presentationIndex(of: mod).map({ presentations[$0] }) {
+                emit(Event(
+                    time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
+                    detail: "replacement dropped: onDismiss presented \(describe(shown)) (B04)"))
+            } else if presentationIndex(host: q.host) != nil {
+                hold(mod, m, r)
+            } else {
+                presentHeld(mod, r, why: "replacement (B04)")
+            }
             if !decision.writes.isEmpty {
                 applyWrites(decision.writes.filter { value($0.ref) != nil }, cause: .policy(source))
             }
@@ -181,7 +192,9 @@ extension SheetApp {
             let waiting = held[mod] ?? []
             switch decision.held ?? (waiting.isEmpty ? .hold : .presentNext) {
             case .presentNext:
-                if let r = waiting.first {
+                // App code in onDismiss may have presented again: then the held
+                // request keeps waiting, for this modifier or for the presenter.
+                if let r = waiting.first, presentationIndex(of: mod) == nil, presentationIndex(host: q.host) == nil {
                     held[mod]!.removeFirst()
                     presentHeld(mod, r, why: "held request")
                 }
@@ -197,6 +210,14 @@ extension SheetApp {
             }
         }
         presentWaiting(on: q.host)
+    }
+
+    /// Holds a request at the front of a modifier's queue (a replacement whose presenter is busy).
+    func hold(_ mod: ModifierID, _ m: PresentationModifier, _ r: HeldRequest) {
+        held[mod, default: []].insert(r, at: 0)
+        emit(Event(
+            time: now, kind: .queued, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
+            source: "engine", note: .held(held[mod]!.count)))
     }
 
     func askDismissed(_ q: Presentation, _ m: PresentationModifier) -> (DismissedDecision, String) {
