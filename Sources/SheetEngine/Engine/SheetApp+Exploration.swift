@@ -96,4 +96,10 @@ extension SheetApp {
             return node.modifiers.map { ("\(name).\($0.signature)", $0.trigger.binding, $0.trigger.isItem) }
         }
     }
+
+    /// The detent selection bindings of live presentations, each with the
+    /// detents active now: what a fuzzer writes to move sheets by code (B23, B29).
+    public var selectionBindings: [(binding: StateRef, detents: [Detent])] {
+        presentations.compactMap { p in p.selection.map { ($0, p.detents.map(\.detent)) } }
+    }
 }

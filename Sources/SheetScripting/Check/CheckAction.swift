@@ -13,6 +13,23 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
     case advance(Int)
     /// Let time pass until no transition is running: `advance()`.
     case wait
+    /// The DismissAction of the presentation a view is in (B07): `dismiss("View")`.
+    case dismissFrom(String)
+    /// A view leaves the hierarchy with its subtree (B09): `remove("View")`.
+    case remove(String)
+    /// A tap on the presenter behind the top sheet (B27): `tap_background()`.
+    case tapBackground
+
+    /// Which steps to generate.
+    public enum Repertoire: Sendable {
+        /// What `sheetlab check` explores (docs/check.md).
+        case check
+        /// Those, plus what the fuzzer adds: detent selections written by code,
+        /// other state, drags between detents at several velocities,
+        /// `dismiss` from content views, removing child views, background
+        /// taps and fixed waits.
+        case fuzz
+    }
 
     /// The step as scenario code, for counterexamples.
     public var lua: String {
@@ -24,6 +41,9 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         case .rotate(let o): return "rotate(\"\(o.rawValue)\")"
         case .advance(let ms): return "advance(\(ms))"
         case .wait: return "advance()"
+        case .dismissFrom(let view): return "dismiss(\(LuaLiteral.quote(view)))"
+        case .remove(let view): return "remove(\(LuaLiteral.quote(view)))"
+        case .tapBackground: return "tap_background()"
         }
     }
 
@@ -39,7 +59,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
 
     /// Applies the step to an app.
     /// - Throws: `EngineError` when it does not apply (nothing presented, say).
-    func apply(to app: SheetApp) throws(EngineError) {
+    public func apply(to app: SheetApp) throws(EngineError) {
         switch self {
         case .set(let ref, let value): try app.set(ref, value)
         case .swipe: try app.swipeDown()
@@ -50,14 +70,23 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         case .rotate(let o): app.rotate(to: o)
         case .advance(let ms): try app.advance(by: ms)
         case .wait: try app.advanceUntilIdle()
+        case .dismissFrom(let view): try app.dismiss(from: view)
+        case .remove(let view): try app.removeView(view)
+        case .tapBackground: app.tapBackground()
         }
     }
 
     /// The steps worth trying from `app`: writes to every presentation
-    /// binding and detent selection, gestures on the top presentation,
-    /// rotation, waits that end just before, at and just after the next
-    /// transition, and a wait until nothing runs.
-    static func candidates(for app: SheetApp, itemIDs: [Int]) -> [CheckAction] {
+    /// binding, gestures on the top presentation, rotation, waits that end
+    /// just before, at and just after the next transition, and a wait until
+    /// nothing runs; with `.fuzz`, more (see `Repertoire`).
+    ///
+    /// - Parameters:
+    ///   - app: the app to step.
+    ///   - itemIDs: the ids of the items written into `item:` bindings.
+    ///   - repertoire: which steps to generate.
+    /// - Returns: the steps, in a stable order (the same app gives the same list).
+    public static func candidates(for app: SheetApp, itemIDs: [Int], repertoire: Repertoire = .check) -> [CheckAction] {
         var out: [CheckAction] = []
         var bindings: Set<StateRef> = []
         let stack = app.stack
@@ -88,6 +117,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
             for ms in [wait - 1, wait, wait + 1] where ms > 0 { out.append(.advance(ms)) }
             out.append(.wait)
         }
+        if repertoire == .fuzz { out += fuzzCandidates(for: app, bindings: bindings) }
         return out
     }
 }

@@ -47,16 +47,20 @@ public final class Checker {
     let checks: [Check]
     /// Item ids to write into item bindings.
     public var itemIDs = [0, 1]
+    /// The steps to explore: `sheetlab check`'s, or the fuzzer's larger set.
+    public var repertoire = CheckAction.Repertoire.check
     /// Called now and then with the report so far (for a progress line).
     public var progress: ((CheckReport) -> Void)?
 
     /// - Parameters:
     ///   - session: a session whose app holds the set-up (views, state); its policies are checked.
-    ///   - invariants: built-in invariants to check on top of the defaults and what policies claim.
-    public init(session: Session, invariants: [Invariant] = []) {
+    ///   - invariants: built-in invariants to check on top of the baseline and what policies claim.
+    ///   - baseline: the built-in invariants always checked (the fuzzer passes
+    ///     those a configuration is expected to keep).
+    public init(session: Session, invariants: [Invariant] = [], baseline: [Invariant] = Invariant.defaults) {
         self.session = session
         root = session.app.clone()
-        var builtIns = Invariant.defaults
+        var builtIns = baseline
         for policy in session.policies.compactMap({ $0 as? LuaPolicy }) { builtIns += policy.claims }
         builtIns += invariants
         var seen: Set<String> = []
@@ -122,7 +126,7 @@ public final class Checker {
         search: for level in 1...max(1, depth) {
             var next: [(SheetApp, [CheckAction])] = []
             for (app, path) in frontier {
-                for action in CheckAction.candidates(for: app, itemIDs: itemIDs) {
+                for action in CheckAction.candidates(for: app, itemIDs: itemIDs, repertoire: repertoire) {
                     let copy = app.clone()
                     guard let events = apply(action, to: copy) else { continue }
                     report.steps += 1
@@ -160,7 +164,7 @@ public final class Checker {
             let app = root.clone()
             var path: [CheckAction] = []
             for level in 1...max(1, depth) {
-                let candidates = CheckAction.candidates(for: app, itemIDs: itemIDs)
+                let candidates = CheckAction.candidates(for: app, itemIDs: itemIDs, repertoire: repertoire)
                 guard !candidates.isEmpty else { break }
                 let action = candidates[Int(rng.next() % UInt64(candidates.count))]
                 guard let events = apply(action, to: app) else { continue }

@@ -1,0 +1,119 @@
+import Foundation
+
+/// The `sheetlab-fuzz` command: the long runs of both fuzzers, in turns,
+/// until the time is up; or one engine case, replayed.
+public struct FuzzCommand {
+    public struct Options: Sendable {
+        public var minutes = 1.0
+        public var seed: UInt64 = 1
+        public var engine = true
+        public var lua = true
+        /// Replay this engine case only.
+        public var caseIndex: Int?
+        public var out = "/tmp/sheetlab-fuzz"
+        public var examples = "examples/policies"
+
+        public init() {}
+    }
+
+    public static let usage =
+        "usage: sheetlab-fuzz [--minutes N] [--seed S] [--engine | --lua] [--case N] [--out DIR] [--examples DIR]"
+
+    struct UsageError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Reads the command line (without the program name).
+    public static func parse(_ arguments: [String]) throws -> Options {
+        var o = Options()
+        var i = 0
+        func value() throws -> String {
+            i += 1
+            guard i < arguments.count else { throw UsageError(description: "\(arguments[i - 1]) needs a value") }
+            return arguments[i]
+        }
+        while i < arguments.count {
+            switch arguments[i] {
+            case "--minutes":
+                guard let m = Double(try value()), m > 0 else { throw UsageError(description: "--minutes takes a positive number") }
+                o.minutes = m
+            case "--seed":
+                guard let s = UInt64(try value()) else { throw UsageError(description: "--seed takes a non-negative integer") }
+                o.seed = s
+            case "--case":
+                guard let n = Int(try value()), n >= 0 else { throw UsageError(description: "--case takes a non-negative integer") }
+                o.caseIndex = n
+            case "--engine": (o.engine, o.lua) = (true, false)
+            case "--lua": (o.engine, o.lua) = (false, true)
+            case "--out": o.out = try value()
+            case "--examples": o.examples = try value()
+            case "-h", "--help": throw UsageError(description: "help")
+            default: throw UsageError(description: "unknown option '\(arguments[i])'")
+            }
+            i += 1
+        }
+        return o
+    }
+
+    public var options: Options
+
+    public init(options: Options) {
+        self.options = options
+    }
+
+    /// Runs; prints progress, failures and the numbers.
+    /// - Returns: whether nothing failed.
+    public func run() -> Bool {
+        try? FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+        let engine = EngineFuzzer(examples: options.examples)
+        if let index = options.caseIndex {
+            let outcome = engine.run(seed: options.seed, index: index)
+            print(outcome.fuzzCase)
+            print("invariants: \(outcome.invariants.joined(separator: ", "))")
+            print("\(outcome.steps) steps, \(outcome.events) events")
+            guard let failure = outcome.failure else {
+                print("no failure")
+                return true
+            }
+            report(failure)
+            print(failure.scenario ?? outcome.fuzzCase.setup.source)
+            return false
+        }
+        let deadline = Date().addingTimeInterval(options.minutes * 60)
+        var engineTotals = (cases: 0, steps: 0, events: 0, failures: 0)
+        var lastProgress = Date()
+        var index = 0
+        print("fuzzing for \(options.minutes) min from seed \(options.seed)")
+        while Date() < deadline {
+            if options.engine {
+                let outcome = engine.run(seed: options.seed, index: index)
+                engineTotals.cases += 1
+                engineTotals.steps += outcome.steps
+                engineTotals.events += outcome.events
+                if let failure = outcome.failure {
+                    engineTotals.failures += 1
+                    report(failure)
+                }
+            }
+            index += 1
+            if Date().timeIntervalSince(lastProgress) > 10 {
+                lastProgress = Date()
+                print("  engine: \(engineTotals.cases) cases, \(engineTotals.steps) steps, \(engineTotals.failures) failures")
+            }
+        }
+        print(
+            "engine fuzzer: \(engineTotals.cases) cases, \(engineTotals.steps) steps, \(engineTotals.events) events, "
+                + "\(engineTotals.failures) failures")
+        return engineTotals.failures == 0
+    }
+
+    /// Prints a failure and writes its scenario.
+    func report(_ failure: EngineFuzzer.Failure) {
+        print("FAIL " + failure.description)
+        guard let scenario = failure.scenario else { return }
+        let path = "\(options.out)/engine-\(failure.fuzzCase.seed)-\(failure.fuzzCase.index).lua"
+        if (try? scenario.write(toFile: path, atomically: true, encoding: .utf8)) != nil {
+            print("  counterexample: \(path) (sheetlab run \(path))")
+        }
+    }
+}
