@@ -357,6 +357,25 @@ class HostileInput(ServeTestCase):
         self.assertEqual(s.call("now", app=1), 770)
 
 
+class Stream(unittest.TestCase):
+    def test_the_last_request_may_lack_a_newline_and_the_end_of_input_stops_the_server(self):
+        server = Server()
+        server.process.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"create"}\r\n{"jsonrpc":"2.0","id":2,"method":"apps"}')
+        server.process.stdin.close()
+        self.assertEqual(server.answer()["result"]["app"], 1)
+        self.assertEqual(server.answer(), {"jsonrpc": "2.0", "id": 2, "result": [1]})
+        self.assertEqual(server.process.wait(timeout=TIMEOUT), 0)
+        self.assertIsNone(server.lines.get(timeout=TIMEOUT), "nothing else on standard output")
+        server.process.stdout.close()
+        server.process.stderr.close()
+
+    def test_help(self):
+        p = subprocess.run([SHEETLAB, "serve", "--help"], capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(p.returncode, 0)
+        self.assertIn("Usage: sheetlab serve", p.stdout)
+        self.assertIn("JSON-RPC 2.0", p.stdout)
+
+
 def main():
     global SHEETLAB
     if len(sys.argv) < 2:

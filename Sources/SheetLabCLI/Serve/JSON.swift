@@ -3,7 +3,7 @@
 /// Numbers keep Lua's distinction: `3` is an integer, `3.0` and `3e0` are
 /// floats. Objects are unordered; `text` writes their keys in a fixed
 /// order, so the same value always gives the same line.
-public enum JSON: Hashable, Sendable {
+enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -13,14 +13,14 @@ public enum JSON: Hashable, Sendable {
     case object([String: JSON])
 
     /// The member `key` of an object, nil when absent or not an object.
-    public subscript(key: String) -> JSON? {
+    subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
     /// What kind of JSON value this is, for messages: "null", "boolean",
     /// "integer", "number", "string", "array", "object".
-    public var typeName: String {
+    var typeName: String {
         switch self {
         case .null: "null"
         case .bool: "boolean"
@@ -35,7 +35,7 @@ public enum JSON: Hashable, Sendable {
     /// The value written as one line of JSON, keys sorted (`jsonrpc`, `id`
     /// and `method` first); a non-finite
     /// number is written as `null`.
-    public var text: String {
+    var text: String {
         var out = ""
         write(into: &out)
         return out
@@ -101,17 +101,17 @@ extension JSON: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     /// A boolean.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An integer.
-    public init(integerLiteral value: Int) { self = .int(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
     /// A float.
-    public init(floatLiteral value: Double) { self = .double(value) }
+    init(floatLiteral value: Double) { self = .double(value) }
     /// A string.
-    public init(stringLiteral value: String) { self = .string(value) }
+    init(stringLiteral value: String) { self = .string(value) }
     /// An array.
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    init(arrayLiteral elements: JSON...) { self = .array(elements) }
     /// An object; a repeated key keeps its last value.
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
 }

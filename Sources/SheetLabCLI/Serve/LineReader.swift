@@ -64,7 +64,11 @@ final class LineReader {
                     return .tooLong(skipped)
                 }
                 guard !buffer.isEmpty else { return nil }
-                defer { buffer.removeAll() }
+                defer {
+                    buffer.removeAll()
+                    scanned = 0
+                }
+                if buffer.last == 0x0D { buffer.removeLast() }
                 return .text(buffer)
             }
             fill()

@@ -3,37 +3,37 @@ import SheetEngine
 
 /// A JSON-RPC error object: what `sheetlab serve` answers when a request
 /// fails. `docs/serve.md` lists the codes.
-public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
+struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The JSON-RPC error code: standard (-32700 ... -32603) or SheetLab's (-32001 ...).
-    public var code: Int
+    var code: Int
     /// One sentence.
-    public var message: String
+    var message: String
     /// Structured details: for script errors `{kind, message, file, line, traceback}`.
-    public var data: JSON?
+    var data: JSON?
 
     /// Creates an error object.
-    public init(_ code: Int, _ message: String, data: JSON? = nil) {
+    init(_ code: Int, _ message: String, data: JSON? = nil) {
         self.code = code
         self.message = message
         self.data = data
     }
 
     /// The line was not JSON.
-    public static let parseErrorCode = -32700
+    static let parseErrorCode = -32700
     /// JSON, but not a request object (or a line over the length limit).
-    public static let invalidRequestCode = -32600
+    static let invalidRequestCode = -32600
     /// No method with that name.
-    public static let methodNotFoundCode = -32601
+    static let methodNotFoundCode = -32601
     /// Missing, unknown or mistyped parameters, or an unknown app id.
-    public static let invalidParamsCode = -32602
+    static let invalidParamsCode = -32602
     /// A bug in the server.
-    public static let internalErrorCode = -32603
+    static let internalErrorCode = -32603
     /// Lua failed: syntax, runtime error, a bad value, an unreadable file; data has file and line.
-    public static let scriptErrorCode = -32001
+    static let scriptErrorCode = -32001
     /// The engine refused a call: unknown view, slot or profile, a duplicate view, nothing to swipe.
-    public static let engineErrorCode = -32002
+    static let engineErrorCode = -32002
     /// A script ran past a limit: its CPU budget or the memory cap.
-    public static let limitErrorCode = -32003
+    static let limitErrorCode = -32003
 
     /// `-32700 Parse error`.
     static func parse(_ detail: String) -> RPCError { RPCError(parseErrorCode, "Parse error: \(detail)") }
@@ -70,12 +70,12 @@ public struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The error object as JSON: `{code, message, data}`.
-    public var json: JSON {
+    var json: JSON {
         var members: [String: JSON] = ["code": .int(code), "message": .string(message)]
         if let data { members["data"] = data }
         return .object(members)
     }
 
     /// `code message`.
-    public var description: String { "\(code) \(message)" }
+    var description: String { "\(code) \(message)" }
 }

@@ -1,23 +1,23 @@
 /// A JSON-RPC 2.0 request, checked: `{"jsonrpc": "2.0", "method": M,
 /// "params": {...}, "id": ID}`. Without `id` it is a notification and gets
 /// no answer.
-public struct RPCRequest: Hashable, Sendable {
+struct RPCRequest: Hashable, Sendable {
     /// The id to answer with; nil for a notification.
-    public var id: JSON?
+    var id: JSON?
     /// The method's name.
-    public var method: String
+    var method: String
     /// Parameters by name (an absent `params` is an empty object).
-    public var params: [String: JSON]
+    var params: [String: JSON]
 
     /// Creates a request.
-    public init(id: JSON?, method: String, params: [String: JSON] = [:]) {
+    init(id: JSON?, method: String, params: [String: JSON] = [:]) {
         self.id = id
         self.method = method
         self.params = params
     }
 
     /// Whether no answer is expected.
-    public var isNotification: Bool { id == nil }
+    var isNotification: Bool { id == nil }
 
     static let members: Set<String> = ["jsonrpc", "method", "params", "id"]
 

@@ -35,6 +35,11 @@ extension ServeMethods {
 
     /// `create`: a new app on a profile, with policies and limits.
     static func create(_ server: ServeServer, _ p: ServeParams) throws(RPCError) -> JSON {
+        guard server.apps.count < ServeServer.maximumApps else {
+            throw RPCError(
+                RPCError.limitErrorCode, "too many open apps (\(ServeServer.maximumApps)); close one first",
+                data: ["kind": "apps", "max_apps": .int(ServeServer.maximumApps)])
+        }
         var profile = server.defaults.profile
         if let name = try p.optionalString("profile") {
             profile = try engine { () throws(EngineError) in try Profile.named(name) }

@@ -12,26 +12,29 @@ import SheetScripting
 /// and the apps stay as they were.
 ///
 /// Confinement: not `Sendable`; one thread handles every line.
-public final class ServeServer {
+final class ServeServer {
     /// What `create` uses when a request leaves something out.
-    public struct Defaults: Sendable {
+    struct Defaults: Sendable {
         /// The profile of a new app.
-        public var profile: Profile
+        var profile: Profile
         /// Policy files every new app loads when `create` names none.
-        public var policies: [String]
+        var policies: [String]
         /// The Lua limits of a new app.
-        public var limits: LuaLimits
+        var limits: LuaLimits
 
         /// Creates defaults.
-        public init(profile: Profile = .default, policies: [String] = [], limits: LuaLimits = LuaLimits()) {
+        init(profile: Profile = .default, policies: [String] = [], limits: LuaLimits = LuaLimits()) {
             self.profile = profile
             self.policies = policies
             self.limits = limits
         }
     }
 
+    /// How many apps may be open at once (each has its own Lua state).
+    static let maximumApps = 256
+
     /// The default longest line, 1 MiB.
-    public static let defaultMaximumLineLength = 1 << 20
+    static let defaultMaximumLineLength = 1 << 20
 
     let defaults: Defaults
     /// Writes one line (a notification) to the client.
@@ -44,7 +47,7 @@ public final class ServeServer {
     /// - Parameters:
     ///   - defaults: the profile, policies and limits of apps created without them.
     ///   - send: writes a notification line (without its newline).
-    public init(defaults: Defaults = Defaults(), send: @escaping (String) -> Void) {
+    init(defaults: Defaults = Defaults(), send: @escaping (String) -> Void) {
         self.defaults = defaults
         self.send = send
     }
@@ -52,7 +55,7 @@ public final class ServeServer {
     /// Handles one input line (without its newline).
     /// - Returns: the response line, or nil when nothing is to be answered
     ///   (a notification, a batch of notifications, a blank line).
-    public func handle(line: [UInt8]) -> String? {
+    func handle(line: [UInt8]) -> String? {
         if line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { return nil }
         let json: JSON
         do {
@@ -64,7 +67,7 @@ public final class ServeServer {
     }
 
     /// The answer to a line that was over the length limit.
-    public func lineTooLong(length: Int, limit: Int) -> String {
+    func lineTooLong(length: Int, limit: Int) -> String {
         response(
             id: .null,
             error: RPCError.invalidRequest("line longer than \(limit) bytes (\(length) bytes); it was skipped")
@@ -98,7 +101,7 @@ public final class ServeServer {
 
     /// Runs a request's method.
     /// - Throws: `RPCError` for an unknown method, bad params, or what the method throws.
-    public func dispatch(_ request: RPCRequest) throws(RPCError) -> JSON {
+    func dispatch(_ request: RPCRequest) throws(RPCError) -> JSON {
         guard let method = ServeMethods.all[request.method] else { throw RPCError.methodNotFound(request.method) }
         let allowed = method.params + (method.needsApp ? ["app"] : [])
         if let unknown = request.params.keys.filter({ !allowed.contains($0) }).sorted().first {

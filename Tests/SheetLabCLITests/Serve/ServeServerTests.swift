@@ -128,6 +128,14 @@ import Testing
         #expect(try count(client, app: 2, kind: "requestLost") == 1)
     }
 
+    @Test func openApps_areCapped_andClosingOneMakesRoom() throws {
+        let client = ServeTestClient()
+        for _ in 0..<ServeServer.maximumApps { try client.call("create") }
+        #expect(client.errorCode("create") == RPCError.limitErrorCode)
+        try client.call("close", ["app": 1])
+        #expect(try client.call("create")["app"] == .int(ServeServer.maximumApps + 1))
+    }
+
     @Test func malformedLines_areAnswered() throws {
         let client = ServeTestClient()
         let notJSON = client.send("this is not json")
