@@ -303,6 +303,12 @@ class HostileInput(ServeTestCase):
         # Time cannot be pushed into an integer overflow.
         self.assertError(s.request("eval", {"app": 1, "source": "advance(math.maxinteger) advance(1)"}), SCRIPT_ERROR)
 
+    def test_reads_past_the_end_of_the_timeline_are_empty(self):
+        s = self.server
+        self.assertEqual(s.call("timeline", app=1, since=10 ** 6), [])
+        self.assertEqual(s.call("eval", app=1, source="return #timeline(math.maxinteger), #timeline(-3)"),
+                         [0, len(self.before[0])])
+
     def test_a_huge_line_is_skipped_and_answered(self):
         s = self.server
         response = s.raw(b"x" * (2 << 20))

@@ -17,10 +17,11 @@ public struct Timeline: Sendable {
         if retains { events.append(event) }
     }
 
-    /// Events appended since `count` was `mark`.
+    /// Events appended since `count` was `mark`; none when `mark` is at or
+    /// past the end, all when it is 0 or negative.
     public func events(since mark: Int) -> ArraySlice<Event> {
         let dropped = count - events.count
-        return events[max(0, mark - dropped)...]
+        return events[min(events.count, max(0, mark - dropped))...]
     }
 
     /// The timeline as text, one event per line.
