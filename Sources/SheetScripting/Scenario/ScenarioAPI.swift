@@ -6,101 +6,107 @@ import SheetEngine
 /// test checks that the two lists agree.
 enum ScenarioAPI {
     /// Registers the globals.
+    ///
+    /// The runtime keeps the functions and the session keeps the runtime, so
+    /// the functions hold the session weakly (a strong hold was a cycle that
+    /// leaked every session with its Lua state); each body gets it as its
+    /// first argument.
     /// - Returns: their names, in registration order.
-    static func register(in session: Session) -> [String] {
+    static func register(in owner: Session) -> [String] {
         var names: [String] = []
-        func def(_ name: String, _ body: @escaping (APIArguments) throws(LuaError) -> [LuaValue]) {
+        func def(_ name: String, _ body: @escaping (Session, APIArguments) throws(LuaError) -> [LuaValue]) {
             names.append(name)
             // Registering a global of a fresh runtime cannot fail.
-            try? session.runtime.register(name) { args throws(LuaError) -> [LuaValue] in
+            try? owner.runtime.register(name) { [weak owner] args throws(LuaError) -> [LuaValue] in
+                guard let session = owner else { throw LuaError(.runtime, "\(name): its session is gone") }
                 var values: [LuaValue] = []
                 for i in 0..<args.count { values.append(try args.value(i + 1)) }
-                return try body(APIArguments(function: name, values: values, location: args.callerLocation?.description))
+                return try body(session, APIArguments(function: name, values: values, location: args.callerLocation?.description))
             }
         }
 
         // Building.
         for kind in [PresentationKind.sheet, .fullScreenCover] {
-            def(kind.rawValue) { args throws(LuaError) in
+            def(kind.rawValue) { session, args throws(LuaError) in
                 guard case .table(var t) = args[1] else { throw args.expected(1, "table") }
                 t["kind"] = .string(LuaString(kind.rawValue))
                 _ = try ViewDeclaration(session: session, function: kind.rawValue).modifier(.table(t), view: "_")
                 return [.table(t)]
             }
         }
-        def("view") { args throws(LuaError) in
+        def("view") { session, args throws(LuaError) in
             let (spec, parent) = try ViewDeclaration(session: session, function: "view").view(args[1])
             try args.engine { () throws(EngineError) in try session.addView(spec, parent: parent) }
             return [.string(LuaString(spec.name))]
         }
-        def("remove") { args throws(LuaError) in
+        def("remove") { session, args throws(LuaError) in
             let name = try args.string(1)
             try args.engine { () throws(EngineError) in try session.remove(view: name) }
             return []
         }
-        def("profile") { args throws(LuaError) in
+        def("profile") { session, args throws(LuaError) in
             if let name = try args.optionalString(1) {
                 try args.engine { () throws(EngineError) in try session.setProfile(name) }
             }
             return [profileTable(session)]
         }
-        def("reset") { args throws(LuaError) in
+        def("reset") { session, args throws(LuaError) in
             let profile = try args.optionalString(1).map { name throws(LuaError) in
                 try args.engine { () throws(EngineError) in try Profile.named(name) }
             }
             session.reset(profile: profile)
             return []
         }
-        def("policy") { args throws(LuaError) in
+        def("policy") { session, args throws(LuaError) in
             [.string(LuaString(try session.loadPolicy(path: try args.string(1))))]
         }
-        def("os_at_least") { args throws(LuaError) in
+        def("os_at_least") { session, args throws(LuaError) in
             [.boolean(session.profile.os.atLeast(try args.string(1)))]
         }
 
         // Acting.
-        def("set") { args throws(LuaError) in
+        def("set") { session, args throws(LuaError) in
             let writes = try stateWrites(args)
             try args.engine { () throws(EngineError) in try session.set(writes) }
             return []
         }
-        def("get") { args throws(LuaError) in
+        def("get") { session, args throws(LuaError) in
             let path = try args.string(1)
             return [ValueBridge.lua(try args.engine { () throws(EngineError) in try session.get(path) })]
         }
-        def("swipe") { args throws(LuaError) in
+        def("swipe") { session, args throws(LuaError) in
             try args.engine { () throws(EngineError) in try session.swipe() }
             return []
         }
-        def("drag") { args throws(LuaError) in
+        def("drag") { session, args throws(LuaError) in
             let height = try args.number(1)
             try args.engine { () throws(EngineError) in try session.drag(to: height) }
             return []
         }
-        def("release") { args throws(LuaError) in
+        def("release") { session, args throws(LuaError) in
             let velocity = args[1].isNil ? 0 : try args.number(1)
             try args.engine { () throws(EngineError) in try session.release(velocity: velocity) }
             return []
         }
-        def("dismiss") { args throws(LuaError) in
+        def("dismiss") { session, args throws(LuaError) in
             let view = try args.optionalString(1)
             try args.engine { () throws(EngineError) in try session.dismiss(view: view) }
             return []
         }
-        def("rotate") { args throws(LuaError) in
+        def("rotate") { session, args throws(LuaError) in
             let orientation = try args.string(1)
             try args.engine { () throws(EngineError) in try session.rotate(orientation) }
             return []
         }
-        def("tap_background") { _ in [.boolean(session.tapBackground())] }
-        def("advance") { args throws(LuaError) in
+        def("tap_background") { session, _ in [.boolean(session.tapBackground())] }
+        def("advance") { session, args throws(LuaError) in
             let ms = args[1].isNil ? nil : try args.integer(1)
             try args.engine { () throws(EngineError) in try session.advance(ms) }
             return []
         }
 
         // Reading.
-        def("binding") { args throws(LuaError) in
+        def("binding") { session, args throws(LuaError) in
             let path = try args.string(1)
             let ref = try args.engine { () throws(EngineError) -> StateRef in
                 // Inside content, a bare name is the presenter's slot.
@@ -112,11 +118,11 @@ enum ScenarioAPI {
             if let ctx = session.currentContent { return [ValueBridge.lua(ctx.binding(ref.slot, view: ref.view))] }
             return [ValueBridge.lua(session.app.value(ref) ?? .none)]
         }
-        def("now") { _ in [.integer(session.app.now)] }
-        def("stack") { _ in [.table(LuaTable(array: session.app.stack.map(presentationTable)))] }
-        def("top") { _ in [session.app.stack.last.map(presentationTable) ?? .nil] }
-        def("state") { _ in [stateTable(session.app.state())] }
-        def("timeline") { args throws(LuaError) in
+        def("now") { session, _ in [.integer(session.app.now)] }
+        def("stack") { session, _ in [.table(LuaTable(array: session.app.stack.map(presentationTable)))] }
+        def("top") { session, _ in [session.app.stack.last.map(presentationTable) ?? .nil] }
+        def("state") { session, _ in [stateTable(session.app.state())] }
+        def("timeline") { session, args throws(LuaError) in
             let all = session.app.timeline
             let first = all.count - all.events.count
             switch args[1] {
@@ -132,13 +138,13 @@ enum ScenarioAPI {
                 throw args.expected(1, "integer or table")
             }
         }
-        def("events") { _ in
+        def("events") { session, _ in
             let slice = session.newEvents()
             return [eventList(slice, firstIndex: session.app.timeline.count - slice.count)]
         }
 
         // Asserting.
-        def("invariant") { args throws(LuaError) in
+        def("invariant") { session, args throws(LuaError) in
             let name = try args.string(1)
             if let builtIn = Invariant(rawValue: name) {
                 let message = builtIn.violation(in: session.app, events: session.app.timeline.events)
@@ -153,7 +159,7 @@ enum ScenarioAPI {
             let known = Invariant.allCases.map(\.rawValue) + session.policies.compactMap { $0 as? LuaPolicy }.flatMap { $0.invariants.map(\.name) }
             throw args.bad(1, "unknown invariant '\(name)'; expected one of \(known.joined(separator: ", "))")
         }
-        def("expect") { args in
+        def("expect") { session, args in
             session.expectationCount += 1
             if !args[1].isTruthy {
                 let message = args[2].stringValue ?? "expectation failed"
@@ -161,7 +167,7 @@ enum ScenarioAPI {
             }
             return []
         }
-        def("expect_eq") { args in
+        def("expect_eq") { session, args in
             session.expectationCount += 1
             if !LuaEquality.equal(args[1], args[2]) {
                 let message = args[3].stringValue ?? "values differ"

@@ -27,8 +27,9 @@ extension Session {
 
     /// Forwards the current app's events to the subscribers; called for each new app.
     func attachSubscribers() {
-        app.subscribe { [unowned self] event in
-            for s in self.subscribers { s.handler(event) }
+        // Weak: an app may outlive its session (an embedder keeps `session.app`).
+        app.subscribe { [weak self] event in
+            for s in self?.subscribers ?? [] { s.handler(event) }
         }
     }
 }

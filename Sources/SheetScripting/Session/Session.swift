@@ -42,7 +42,8 @@ public final class Session {
     public init(profile: Profile = .default, limits: LuaLimits = LuaLimits()) throws(LuaError) {
         runtime = try LuaRuntime(limits: limits)
         app = SheetApp(profile: profile)
-        runtime.printHandler = { [unowned self] text in self.printHandler(text) }
+        // Weak: policies keep the runtime, so it may outlive the session.
+        runtime.printHandler = { [weak self] text in self?.printHandler(text) }
         registeredGlobals = ScenarioAPI.register(in: self)
         let lookup = try runtime.load(source: "return binding", chunkName: "=binding")
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }

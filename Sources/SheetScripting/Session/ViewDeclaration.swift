@@ -150,9 +150,16 @@ struct ViewDeclaration {
             content: try contentBuilder(t["content"]))
     }
 
+    /// What app code declared in Lua throws when it runs after its session
+    /// is gone (an app kept longer than the session). The session keeps the
+    /// app, so the closures hold the session weakly: a strong hold was a
+    /// cycle that leaked every session with its views.
+    static let sessionGone = LuaError(.runtime, "the session that declared this view is gone")
+
     /// App code as an engine action: the Lua function runs under the call budget.
     func action(_ f: LuaFunction, passing ref: StateRef? = nil) -> EngineAction {
-        { [session] app in
+        { [weak session] app in
+            guard let session else { throw Self.sessionGone }
             let args = ref.map { [ValueBridge.lua(app.value($0) ?? .none)] } ?? []
             _ = try session.runtime.call(f, args, budgetMilliseconds: nil)
         }
@@ -165,7 +172,8 @@ struct ViewDeclaration {
         case .nil:
             return nil
         case .function(let f):
-            return { [session] ctx in
+            return { [weak session] ctx in
+                guard let session else { throw Self.sessionGone }
                 let result = try session.evaluateContent(f, ctx)
                 return try ViewDeclaration(session: session, function: "content").content(result, presenter: ctx.presenter)
             }
@@ -173,8 +181,9 @@ struct ViewDeclaration {
             // Checked now, where the modifier is written; built when presented,
             // once the presenter (and the slot a selection names) exists.
             _ = try content(value, presenter: nil)
-            return { [session] ctx in
-                try ViewDeclaration(session: session, function: "content").content(value, presenter: ctx.presenter)
+            return { [weak session] ctx in
+                guard let session else { throw Self.sessionGone }
+                return try ViewDeclaration(session: session, function: "content").content(value, presenter: ctx.presenter)
             }
         default:
             throw bad("content must be a function, a string or a table, got \(value.typeName)")
