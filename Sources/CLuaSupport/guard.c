@@ -99,29 +99,44 @@ void sl_leave_thread(sl_runtime *rt, lua_State *from) {
 
 // MARK: Guarded calls
 
+/* The CPU clock of the calling thread, looked up once per thread. */
+static _Thread_local int thread_clock_known;
+static _Thread_local int thread_clock;
+
 static void set_cpu_clock(sl_runtime *rt) {
+    if (!thread_clock_known) {
+        thread_clock = (int)CLOCK_MONOTONIC;
 #if defined(__linux__)
-    clockid_t clock;
-    if (pthread_getcpuclockid(pthread_self(), &clock) == 0) {
-        atomic_store_explicit(&rt->cpu_clock, (int)clock, memory_order_relaxed);
-        return;
-    }
+        clockid_t clock;
+        if (pthread_getcpuclockid(pthread_self(), &clock) == 0)
+            thread_clock = (int)clock;
 #endif
-    atomic_store_explicit(&rt->cpu_clock, (int)CLOCK_MONOTONIC, memory_order_relaxed);
+        thread_clock_known = 1;
+    }
+    atomic_store_explicit(&rt->cpu_clock, thread_clock, memory_order_relaxed);
 }
 
 int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int64_t budget_ns,
-                     int *stop) {
+                     int *stop, int *results) {
     int depth = atomic_load_explicit(&rt->depth, memory_order_relaxed);
     int fn = lua_gettop(L) - nargs;
+    int first = fn; /* where the results (or the message) will start */
+    *results = 0;
     *stop = SL_STOP_NONE;
     if (depth >= SL_MAX_DEPTH) {
         lua_settop(L, fn - 1);                                  /* stack: fn, args -> */
         lua_pushliteral(L, "too many nested calls into Lua");  /* stack: -> message */
         return LUA_ERRRUN;
     }
-    lua_pushcfunction(L, sl_msgh);                              /* stack: fn, args -> fn, args, msgh */
-    lua_insert(L, fn);                                          /* stack: -> msgh, fn, args */
+    /* Outside calls the main thread keeps the message handler at index 1;
+       elsewhere (nested calls, coroutines) it goes below the function. */
+    int handler = 1;
+    int inserted = depth != 0 || L != rt->main;
+    if (inserted) {
+        lua_pushcfunction(L, sl_msgh);                          /* stack: fn, args -> fn, args, msgh */
+        lua_insert(L, fn);                                      /* stack: -> msgh, fn, args */
+        handler = fn++;
+    }
 
     sl_level *lv = &rt->levels[depth];
     uint64_t id = ++rt->last_id;
@@ -135,11 +150,13 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
     atomic_store_explicit(&rt->depth, depth + 1, memory_order_release);
     rt->traceback[0] = '\0';
     rt->where[0] = '\0';
-    sl_sync_hook(rt, L);
-
+    if (depth == 0)
+        lua_sethook(L, NULL, 0, 0); /* was armed for idle; nothing can be tripped yet */
+    else
+        sl_sync_hook(rt, L);
     int mode = rt->script_mode;
     rt->script_mode = 1;
-    int status = lua_pcall(L, nargs, nresults, fn);             /* stack: msgh, fn, args -> msgh, results | msgh, message */
+    int status = lua_pcall(L, nargs, nresults, handler);        /* stack: fn, args -> results | message */
     rt->script_mode = mode;
 
     *stop = sl_stop_kind(rt, depth + 1);
@@ -147,16 +164,28 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
         /* Stopped, even if the script caught the error and returned (a
            tail call such as `return pcall(loop)` runs no instruction after
            the catch for the hook to stop): the call failed. */
-        lua_settop(L, fn);                                  /* stack: msgh, results -> msgh */
+        lua_settop(L, fn - 1);                              /* stack: results -> */
         lua_pushstring(L, *stop == SL_STOP_INTERRUPT ? "interrupted" : "budget exceeded");
         status = LUA_ERRRUN;
     }
     atomic_store_explicit(&rt->depth, depth, memory_order_release);
     if (previous != L)
         atomic_store(&rt->current, previous);
-    sl_sync_hook(rt, L);
-    lua_remove(L, fn);                                          /* stack: -> results | message */
+    if (depth == 0)
+        sl_arm(L); /* idle again */
+    else
+        sl_sync_hook(rt, L);
+    if (inserted)
+        lua_remove(L, handler);                                 /* stack: msgh, results -> results */
+    if (status == LUA_OK)
+        *results = lua_gettop(L) - first + 1;
     return status;
+}
+
+const char *sl_string_at(lua_State *L, int index, size_t *length) {
+    if (lua_type(L, index) != LUA_TSTRING)
+        return NULL;
+    return lua_tolstring(L, index, length);
 }
 
 int sl_runtime_depth(const sl_runtime *rt) {

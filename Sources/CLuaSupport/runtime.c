@@ -23,29 +23,28 @@
 */
 static void *sl_alloc(void *ud, void *block, size_t old_size, size_t new_size) {
     sl_runtime *rt = ud;
-    if (block == NULL)
-        old_size = 0; /* old_size is a type tag for new blocks */
+    size_t old = block != NULL ? old_size : 0; /* old_size is a type tag for new blocks */
     if (new_size == 0) {
         if (block != NULL) {
             /* Another thread may be walking this state's CallInfos in
                lua_sethook; a freed CallInfo or coroutine must outlive it. */
             while (atomic_load(&rt->arming))
                 sl_cpu_relax();
+            rt->used -= old;
             free(block);
-            rt->used -= old_size;
         }
         return NULL;
     }
-    if (rt->script_mode && new_size > old_size) {
-        size_t growth = new_size - old_size;
+    if (new_size > old && rt->script_mode) {
+        size_t growth = new_size - old;
         if (rt->used > rt->limit || growth > rt->limit - rt->used)
             return NULL;
     }
-    void *moved = realloc(block, new_size);
-    if (moved == NULL)
-        return NULL;
-    rt->used = rt->used - old_size + new_size;
-    return moved;
+    /* Counted as granted before the system is asked, so this is a tail call;
+       if the system itself refuses (fatal in practice) the count stays high,
+       which only makes the cap stricter. */
+    rt->used += new_size - old;
+    return realloc(block, new_size);
 }
 
 // MARK: Warnings and panics
@@ -110,7 +109,8 @@ sl_runtime *sl_runtime_open(size_t memory_limit) {
         free(rt);
         return NULL;
     }
-    sl_arm(L); /* idle */
+    lua_pushcfunction(L, sl_msgh); /* stays at index 1 of the main thread */
+    sl_arm(L);                     /* idle */
     sl_watchdog_register(rt);
     return rt;
 }

@@ -4,21 +4,25 @@ public struct LuaArgumentWriter {
     /// Stack slots reserved before the closure runs; more are reserved as needed.
     static let reservedSlots: Int32 = 16
 
-    let runtime: LuaRuntime
-    let state: LuaState
-    private var available = LuaArgumentWriter.reservedSlots
-    /// Set when the stack cannot grow; the call then fails with it.
-    private(set) var failure: LuaError?
+    // Valid only during the call that made it: no reference counting.
+    @usableFromInline unowned(unsafe) let runtime: LuaRuntime
+    @usableFromInline let state: LuaState
+    /// The stack top before the call's function was pushed.
+    @usableFromInline let base: Int32
+    @usableFromInline var available = LuaArgumentWriter.reservedSlots
+    /// Set when the stack cannot grow; the call then fails.
+    @usableFromInline var failed = false
 
-    init(runtime: LuaRuntime, state: LuaState) {
+    init(runtime: LuaRuntime, state: LuaState, base: Int32) {
         self.runtime = runtime
         self.state = state
+        self.base = base
     }
 
     private mutating func slot() -> Bool {
         if available == 0 {
-            guard failure == nil, state.reserve(LuaArgumentWriter.reservedSlots) else {
-                failure = failure ?? LuaError(.badValue, "too many arguments for the Lua stack")
+            guard !failed, state.reserve(LuaArgumentWriter.reservedSlots) else {
+                failed = true
                 return false
             }
             available = LuaArgumentWriter.reservedSlots
@@ -64,33 +68,54 @@ public struct LuaArgumentWriter {
     ///   - arrayCapacity: how many elements `build` appends (a hint).
     ///   - fieldCapacity: how many fields `build` sets (a hint).
     ///   - build: sets the fields and elements.
+    @inlinable
     public mutating func pushTable(
         readOnly: Bool = false, arrayCapacity: Int = 0, fieldCapacity: Int = 0,
         _ build: (inout LuaTableWriter) throws(LuaError) -> Void
     ) throws(LuaError) {
-        guard slot() else { return }
-        try LuaTableWriter.push(
-            runtime: runtime, state: state, readOnly: readOnly, depth: 0, arrayCapacity: arrayCapacity,
-            fieldCapacity: fieldCapacity, build)
+        guard var table = beginTable(readOnly: readOnly, arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity)
+        else { return }
+        try build(&table)                                    // stack: t -> t
+        try table.finish()                                   // stack: t -> t | proxy
+    }
+
+    /// stack: -> t (nil, and nothing pushed, if the stack cannot grow)
+    @usableFromInline
+    mutating func beginTable(readOnly: Bool, arrayCapacity: Int, fieldCapacity: Int) -> LuaTableWriter? {
+        // The table, a key and a value, and for a view the fields it adds.
+        let needed: Int32 = readOnly ? 4 : 3
+        if available < needed {
+            guard !failed, state.reserve(LuaArgumentWriter.reservedSlots) else {
+                failed = true
+                return nil
+            }
+            available = LuaArgumentWriter.reservedSlots
+        }
+        available -= 1
+        state.newTable(
+            arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity + (readOnly ? LuaTableWriter.viewFields : 0))
+        return LuaTableWriter(runtime: runtime, state: state, readOnly: readOnly, depth: 0)
     }
 }
 
 /// Fills a table being pushed. Keys are usually literals (`StaticString`,
-/// pushed without conversion).
+/// set through Lua's string cache without hashing).
 public struct LuaTableWriter {
     /// Fields a read-only view adds to its data table.
     static let viewFields = 5
 
-    let runtime: LuaRuntime
-    let state: LuaState
-    let readOnly: Bool
+    @usableFromInline unowned(unsafe) let runtime: LuaRuntime
+    @usableFromInline let state: LuaState
+    @usableFromInline let readOnly: Bool
     let depth: Int
     private var nextIndex = 1
-    private var failure: LuaError?
+    /// Set when a key is refused; the error waits in `runtime.writerFailure`
+    /// (so the writer stays plain data, cheap to make and drop).
+    @usableFromInline var failed = false
 
     static func push(
-        runtime: LuaRuntime, state: LuaState, readOnly: Bool, depth: Int, arrayCapacity: Int, fieldCapacity: Int,
-        _ build: (inout LuaTableWriter) throws(LuaError) -> Void
+        runtime: LuaRuntime, state: LuaState, readOnly: Bool, depth: Int,
+        arrayCapacity: Int, fieldCapacity: Int, _ build: (inout LuaTableWriter) throws(LuaError) -> Void
     ) throws(LuaError) {
         guard depth < LuaTable.maximumDepth else {
             throw LuaError(.badValue, "table nested deeper than \(LuaTable.maximumDepth) levels")
@@ -99,58 +124,85 @@ public struct LuaTableWriter {
         state.newTable(arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity + (readOnly ? viewFields : 0))
         var writer = LuaTableWriter(runtime: runtime, state: state, readOnly: readOnly, depth: depth)
         try build(&writer)                                   // stack: t -> t
-        if let failure = writer.failure { throw failure }
-        if readOnly { state.makeReadOnly() }                 // stack: t -> proxy
+        try writer.finish()                                  // stack: t -> t | proxy
     }
 
-    private init(runtime: LuaRuntime, state: LuaState, readOnly: Bool, depth: Int) {
+    init(runtime: LuaRuntime, state: LuaState, readOnly: Bool, depth: Int) {
         self.runtime = runtime
         self.state = state
         self.readOnly = readOnly
         self.depth = depth
     }
 
-    /// stack: t -> t, key (false if the key is refused)
-    private mutating func pushKey(_ key: StaticString) -> Bool {
-        if readOnly, key.utf8CodeUnitCount >= 2, key.hasPointerRepresentation,
-            key.utf8Start[0] == UInt8(ascii: "_"), key.utf8Start[1] == UInt8(ascii: "_")
-        {
-            failure = failure ?? LuaError(.badValue, "a read-only table cannot have the field '\(key)'")
-            return false
+    /// Reports a refused key; makes the table a view if it is read-only.
+    /// stack: t -> t | proxy
+    @usableFromInline
+    func finish() throws(LuaError) {
+        if failed, let failure = runtime.writerFailure {
+            runtime.writerFailure = nil
+            throw failure
         }
-        state.push(key)
-        return true
+        if readOnly { state.makeReadOnly() }
     }
 
+    /// Whether `key` may be set (a read-only table refuses metamethod names).
+    @inlinable @inline(__always)
+    mutating func accepts(_ key: StaticString) -> Bool {
+        if !readOnly && key.hasPointerRepresentation { return true }
+        return checkKey(key)
+    }
+
+    @usableFromInline
+    mutating func checkKey(_ key: StaticString) -> Bool {
+        var problem: String?
+        if !key.hasPointerRepresentation {
+            problem = "a field name must be a string literal"
+        } else if readOnly, key.utf8CodeUnitCount >= 2, key.utf8Start[0] == UInt8(ascii: "_"),
+            key.utf8Start[1] == UInt8(ascii: "_")
+        {
+            problem = "a read-only table cannot have the field '\(key)'"
+        }
+        guard let problem else { return true }
+        if !failed {
+            failed = true
+            runtime.writerFailure = LuaError(.badValue, problem)
+        }
+        return false
+    }
+
+    @inlinable
     public mutating func set(_ key: StaticString, _ value: String) {
-        guard pushKey(key) else { return }
-        state.push(value)
-        state.rawSet(table: -3)                              // stack: t, k, v -> t
+        guard accepts(key) else { return }
+        state.push(value)                                    // stack: t -> t, v
+        state.setFieldOfNewTable(-2, key)                    // stack: t, v -> t
     }
 
+    @inlinable
     public mutating func set(_ key: StaticString, _ value: Int) {
-        guard pushKey(key) else { return }
+        guard accepts(key) else { return }
         state.push(value)
-        state.rawSet(table: -3)
+        state.setFieldOfNewTable(-2, key)
     }
 
+    @inlinable
     public mutating func set(_ key: StaticString, _ value: Double) {
-        guard pushKey(key) else { return }
+        guard accepts(key) else { return }
         state.push(value)
-        state.rawSet(table: -3)
+        state.setFieldOfNewTable(-2, key)
     }
 
+    @inlinable
     public mutating func set(_ key: StaticString, _ value: Bool) {
-        guard pushKey(key) else { return }
+        guard accepts(key) else { return }
         state.push(value)
-        state.rawSet(table: -3)
+        state.setFieldOfNewTable(-2, key)
     }
 
     /// Sets a field to any value (nil sets nothing).
     public mutating func set(_ key: StaticString, _ value: LuaValue) throws(LuaError) {
-        guard !value.isNil, pushKey(key) else { return }
+        guard !value.isNil, accepts(key) else { return }
         try runtime.push(value, on: state, readOnly: readOnly, depth: depth + 1)
-        state.rawSet(table: -3)
+        state.setFieldOfNewTable(-2, key)
     }
 
     /// Sets a field whose name is only known at run time (nil sets nothing).
@@ -169,11 +221,11 @@ public struct LuaTableWriter {
         _ key: StaticString, arrayCapacity: Int = 0, fieldCapacity: Int = 0,
         _ build: (inout LuaTableWriter) throws(LuaError) -> Void
     ) throws(LuaError) {
-        guard pushKey(key) else { return }
+        guard accepts(key) else { return }
         try LuaTableWriter.push(
             runtime: runtime, state: state, readOnly: readOnly, depth: depth + 1, arrayCapacity: arrayCapacity,
-            fieldCapacity: fieldCapacity, build)
-        state.rawSet(table: -3)
+            fieldCapacity: fieldCapacity, build)                 // stack: t -> t, child
+        state.setFieldOfNewTable(-2, key)
     }
 
     /// Appends an element at the next array index (1, 2, ...).

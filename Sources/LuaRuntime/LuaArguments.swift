@@ -4,7 +4,8 @@ import CLua
 /// 1-based, as in Lua's messages ("bad argument #1 to 'present'"). Valid
 /// only while the host function runs.
 public struct LuaArguments {
-    let runtime: LuaRuntime
+    // Valid only while the call (or host function) runs: no reference counting.
+    unowned(unsafe) let runtime: LuaRuntime
     let state: LuaState
     /// The name scripts call the function by.
     public let functionName: String

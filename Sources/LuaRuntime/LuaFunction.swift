@@ -7,16 +7,16 @@
 public final class LuaFunction {
     let reference: Int32
     let runtimeSerial: UInt64
-    weak var runtime: LuaRuntime?
+    weak var releases: ReferenceReleases?
 
     init(reference: Int32, runtime: LuaRuntime) {
         self.reference = reference
         self.runtimeSerial = runtime.serial
-        self.runtime = runtime
+        self.releases = runtime.releases
     }
 
     deinit {
-        runtime?.releaseLater(reference)
+        releases?.pending.append(reference)
     }
 }
 
@@ -28,17 +28,24 @@ public final class LuaFunction {
 public final class LuaEnvironment {
     let reference: Int32
     let runtimeSerial: UInt64
-    weak var runtime: LuaRuntime?
+    weak var releases: ReferenceReleases?
 
     init(reference: Int32, runtime: LuaRuntime) {
         self.reference = reference
         self.runtimeSerial = runtime.serial
-        self.runtime = runtime
+        self.releases = runtime.releases
     }
 
     deinit {
-        runtime?.releaseLater(reference)
+        releases?.pending.append(reference)
     }
+}
+
+/// Registry references whose Swift owners are gone, released at the next
+/// call. A class of its own so that the weak references to it do not give
+/// the runtime a side table (which would slow every retain of the runtime).
+final class ReferenceReleases {
+    @exclusivity(unchecked) var pending: [Int32] = []
 }
 
 @available(*, unavailable)

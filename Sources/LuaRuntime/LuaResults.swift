@@ -4,17 +4,18 @@ import CLua
 /// the `results` closure of `LuaRuntime.call(_:budgetMilliseconds:arguments:results:)`.
 /// Indices are 0-based, like an array of the results.
 public struct LuaResults {
-    let runtime: LuaRuntime
-    let state: LuaState
-    let base: Int32
+    // Valid only while the call (or host function) runs: no reference counting.
+    unowned(unsafe) let runtime: LuaRuntime
+    @usableFromInline let state: LuaState
+    @usableFromInline let base: Int32
     /// How many values the function returned.
     public let count: Int
 
-    init(runtime: LuaRuntime, state: LuaState, base: Int32) {
+    init(runtime: LuaRuntime, state: LuaState, base: Int32, count: Int32) {
         self.runtime = runtime
         self.state = state
         self.base = base
-        self.count = Int(state.top - base)
+        self.count = Int(count)
     }
 
     private func stackIndex(_ index: Int) -> Int32? {
@@ -40,8 +41,13 @@ public struct LuaResults {
     /// Result `index` if it is a string (numbers are not converted). Short
     /// strings are built without allocating; invalid UTF-8 is replaced.
     public func string(at index: Int) -> String? {
-        guard let slot = stackIndex(index) else { return nil }
-        return state.string(at: slot)
+        guard index >= 0, index < count else { return nil }
+        let slot = base &+ 1 &+ Int32(truncatingIfNeeded: index)
+        guard let bytes = state.bytes(at: slot) else { return nil }
+        if bytes.count <= RecentStrings.maximumLength {
+            return runtime.recentStrings.string(bytes, at: slot, on: state)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Result `index` if it is a string, with its exact bytes.

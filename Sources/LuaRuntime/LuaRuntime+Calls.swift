@@ -48,32 +48,77 @@ extension LuaRuntime {
     /// - Returns: what `results` returns.
     /// - Throws: the errors of `call(_:_:budgetMilliseconds:)`, and those
     ///   the closures throw.
+    @inlinable
     public func call<Result>(
         _ function: LuaFunction,
         budgetMilliseconds: Int? = nil,
         arguments: (inout LuaArgumentWriter) throws(LuaError) -> Void,
         results: (LuaResults) throws(LuaError) -> Result
     ) throws(LuaError) -> Result {
+        // Inlinable so the closures are specialized into the caller; the work
+        // is in the three helpers below.
+        var writer = try beginCall(function)                 // stack: -> fn
+        do {
+            try arguments(&writer)                           // stack: fn -> fn, args
+        } catch {
+            abandonCall(writer)
+            throw error
+        }
+        let values = try finishCall(writer, budgetMilliseconds: budgetMilliseconds) // stack: -> results
+        defer { endCall(values) }                            // stack: results ->
+        return try results(values)
+    }
+
+    /// Checks the function, records the stack base and pushes the function.
+    /// stack: -> fn
+    @usableFromInline
+    func beginCall(_ function: LuaFunction) throws(LuaError) -> LuaArgumentWriter {
         try checkOwner(of: function)
-        if !pendingReleases.isEmpty { releasePending() }
+        if !releases.pending.isEmpty { releasePending() }
         let state = active
         let base = state.top
-        defer { state.setTop(base) }
         guard state.reserve(LuaArgumentWriter.reservedSlots + 2) else {
             throw LuaError(.memory, "Lua stack overflow")
         }
         state.pushReference(function.reference)             // stack: -> fn
-        var writer = LuaArgumentWriter(runtime: self, state: state)
-        try arguments(&writer)                               // stack: fn -> fn, args
-        if let failure = writer.failure { throw failure }
-        let budget = budgetMilliseconds.map { LuaRuntime.nanoseconds(milliseconds: $0) } ?? callBudgetNanoseconds
+        return LuaArgumentWriter(runtime: self, state: state, base: base)
+    }
+
+    /// stack: fn, args -> (as before the call)
+    @usableFromInline
+    func abandonCall(_ writer: LuaArgumentWriter) {
+        writer.state.setTop(writer.base)
+    }
+
+    /// Runs the call; on failure restores the stack and throws.
+    /// stack: fn, args -> results
+    @usableFromInline
+    func finishCall(_ writer: LuaArgumentWriter, budgetMilliseconds: Int?) throws(LuaError) -> LuaResults {
+        let state = writer.state
+        let base = writer.base
+        if writer.failed {
+            state.setTop(base)
+            throw LuaError(.badValue, "too many arguments for the Lua stack")
+        }
+        var budget = callBudgetNanoseconds
+        if let budgetMilliseconds { budget = LuaRuntime.nanoseconds(milliseconds: budgetMilliseconds) }
         var stop: Int32 = 0
-        let status = state.guardedCall(handle, argumentCount: state.top - base - 1, budgetNanoseconds: budget, stop: &stop)
+        var count: Int32 = 0
+        let status = state.guardedCall(
+            handle, argumentCount: state.top - base - 1, budgetNanoseconds: budget, stop: &stop, results: &count)
         // stack: fn, args -> results | message
         guard status == LUA_OK else {
-            throw callError(status: status, stop: stop, state: state)
+            let error = callError(status: status, stop: stop, state: state)
+            state.setTop(base)
+            throw error
         }
-        return try results(LuaResults(runtime: self, state: state, base: base))
+        return LuaResults(runtime: self, state: state, base: base, count: count)
+    }
+
+    /// stack: results ->
+    @usableFromInline
+    func endCall(_ results: LuaResults) {
+        results.state.setTop(results.base)
     }
 
     func callError(status: Int32, stop: Int32, state: LuaState) -> LuaError {

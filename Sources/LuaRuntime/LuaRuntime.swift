@@ -27,8 +27,11 @@ public final class LuaRuntime {
     let serial: UInt64
     var hostFunctions: [HostFunction] = []
     /// Registry references dropped by Swift, released at the next call.
-    var pendingReleases: [Int32] = []
-    var callBudgetNanoseconds: Int64
+    let releases = ReferenceReleases()
+    @exclusivity(unchecked) var callBudgetNanoseconds: Int64
+    let recentStrings: RecentStrings
+    /// Why the last argument writer gave up (kept here so writers stay plain data).
+    var writerFailure: LuaError?
 
     /// The limits in force. Changing the memory cap takes effect at once.
     public var limits: LuaLimits {
@@ -60,6 +63,7 @@ public final class LuaRuntime {
         self.serial = sl_runtime_serial(handle)
         self.limits = limits
         self.callBudgetNanoseconds = LuaRuntime.nanoseconds(milliseconds: limits.callBudgetMilliseconds)
+        self.recentStrings = RecentStrings(state: main)
         sl_runtime_set_host(
             handle, Unmanaged.passUnretained(self).toOpaque(),
             { state, context, index in
@@ -78,6 +82,7 @@ public final class LuaRuntime {
 
     deinit {
         sl_runtime_close(handle)
+        recentStrings.deallocate()
     }
 
     // MARK: Memory
@@ -129,13 +134,9 @@ public final class LuaRuntime {
         callBudgetNanoseconds = LuaRuntime.nanoseconds(milliseconds: limits.callBudgetMilliseconds)
     }
 
-    func releaseLater(_ reference: Int32) {
-        pendingReleases.append(reference)
-    }
-
     func releasePending() {
-        for reference in pendingReleases { active.releaseReference(reference) }
-        pendingReleases.removeAll(keepingCapacity: true)
+        for reference in releases.pending { active.releaseReference(reference) }
+        releases.pending.removeAll(keepingCapacity: true)
     }
 
     func checkOwner(of function: LuaFunction) throws(LuaError) {

@@ -66,10 +66,12 @@ void sl_runtime_set_memory_limit(sl_runtime *rt, size_t limit);
 /// Calls the function below `nargs` arguments on thread L under a budget, with
 /// a message handler, as a new guarded level.
 /// stack: fn, args -> results (nresults, or all if LUA_MULTRET) | message
-/// Needs 1 free stack slot. `stop` receives the SL_STOP_* state of this level
+/// Needs 1 free stack slot. Outside calls, index 1 of the main thread holds
+/// the message handler: never set the main thread's top below 1. `stop` receives the SL_STOP_* state of this level
 /// and the levels around it when the call ended.
+/// Returns the Lua status; on success `*results` is the number of results.
 int sl_runtime_pcall(sl_runtime *rt, struct lua_State *L, int nargs, int nresults,
-                     int64_t budget_ns, int *stop);
+                     int64_t budget_ns, int *stop, int *results);
 /// The traceback and fallback position ("file:line:") recorded by the message
 /// handler of the last failed call; empty strings if none.
 const char *sl_runtime_last_traceback(const sl_runtime *rt);
@@ -78,6 +80,10 @@ const char *sl_runtime_last_where(const sl_runtime *rt);
 void sl_runtime_interrupt(sl_runtime *rt);
 /// Depth of guarded calls now running (0 when idle).
 int sl_runtime_depth(const sl_runtime *rt);
+
+/// The bytes of the string at `index` (NULL if it is not a string: numbers
+/// are not converted), in one call for the hot path of reading a result.
+const char *sl_string_at(struct lua_State *L, int index, size_t *length);
 
 // MARK: Chunks and environments
 

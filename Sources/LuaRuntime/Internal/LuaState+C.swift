@@ -8,10 +8,14 @@ import CLuaSupport
 /// accessors only (no metamethods), and the runtime's allocator is in host
 /// mode whenever Swift runs, so pushes never fail for lack of memory under
 /// the cap. Callers reserve stack space with `reserve(_:)` before pushing.
-/// Comments give the stack effect, as in Lua's own lauxlib.c.
+/// Comments give the stack effect, as in Lua's own lauxlib.c. The few
+/// functions on the hot path of a hook call are inlinable, so clients of the
+/// fast call API inline them.
+@usableFromInline
 struct LuaState {
-    let pointer: OpaquePointer
+    @usableFromInline let pointer: OpaquePointer
 
+    @usableFromInline
     init(_ pointer: OpaquePointer) {
         self.pointer = pointer
     }
@@ -66,9 +70,8 @@ struct LuaState {
     /// The bytes of the string at `index` (which must be a string: numbers
     /// are not converted); valid while the value stays on the stack.
     func bytes(at index: Int32) -> UnsafeRawBufferPointer? {
-        guard lua_type(pointer, index) == LUA_TSTRING else { return nil }
         var length = 0
-        guard let start = lua_tolstring(pointer, index, &length) else { return nil }
+        guard let start = sl_string_at(pointer, index, &length) else { return nil }
         return UnsafeRawBufferPointer(start: start, count: length)
     }
 
@@ -98,23 +101,31 @@ struct LuaState {
     func pushNil() { lua_pushnil(pointer) }
 
     /// stack: -> boolean
+    @inlinable
     func push(_ value: Bool) { lua_pushboolean(pointer, value ? 1 : 0) }
 
     /// stack: -> integer
+    @inlinable
     func push(_ value: Int) { lua_pushinteger(pointer, lua_Integer(value)) }
 
     /// stack: -> number
+    @inlinable
     func push(_ value: Double) { lua_pushnumber(pointer, value) }
 
     /// stack: -> string
+    @inlinable
     func push(bytes: UnsafeRawBufferPointer) {
         lua_pushlstring(pointer, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
     }
 
     /// stack: -> string
+    @inlinable
     func push(_ value: String) {
-        var value = value
-        value.withUTF8 { push(bytes: UnsafeRawBufferPointer($0)) }
+        let pushed: Void? = value.utf8.withContiguousStorageIfAvailable { push(bytes: UnsafeRawBufferPointer($0)) }
+        if pushed == nil {
+            var copy = value
+            copy.withUTF8 { push(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 
     /// stack: -> string
@@ -137,6 +148,16 @@ struct LuaState {
 
     /// stack: key, value -> (table[key] = value, raw)
     func rawSet(table: Int32) { lua_rawset(pointer, table) }
+
+    /// stack: value -> (table[key] = value)
+    ///
+    /// Only for tables this runtime just created, which have no metatable:
+    /// then it is as raw as `rawSet`, and the key goes through Lua's string
+    /// cache (keyed by the literal's address) instead of being hashed.
+    @inlinable
+    func setFieldOfNewTable(_ table: Int32, _ key: StaticString) {
+        lua_setfield(pointer, table, UnsafeRawPointer(key.utf8Start).assumingMemoryBound(to: CChar.self))
+    }
 
     /// stack: value -> (table[index] = value, raw)
     func rawSet(table: Int32, index: Int) { lua_rawseti(pointer, table, lua_Integer(index)) }
@@ -171,9 +192,10 @@ struct LuaState {
     /// Calls the function below `argumentCount` arguments as a guarded level.
     /// stack: fn, args -> results | message
     func guardedCall(
-        _ runtime: OpaquePointer, argumentCount: Int32, budgetNanoseconds: Int64, stop: inout Int32
+        _ runtime: OpaquePointer, argumentCount: Int32, budgetNanoseconds: Int64, stop: inout Int32,
+        results: inout Int32
     ) -> Int32 {
-        sl_runtime_pcall(runtime, pointer, argumentCount, LUA_MULTRET, budgetNanoseconds, &stop)
+        sl_runtime_pcall(runtime, pointer, argumentCount, LUA_MULTRET, budgetNanoseconds, &stop, &results)
     }
 
     /// stack: -> fn | message

@@ -1,0 +1,195 @@
+// sheetlab-bench: the cost of a hook dispatch through LuaRuntime against the
+// bare C API doing the same call, measured side by side in one run, and the
+// cost of the loop protection. scripts/bench builds it in release, runs it,
+// and adds instruction counts from callgrind.
+//
+//   sheetlab-bench                      all cases, a Markdown table
+//   sheetlab-bench --case NAME -n N     only NAME, N calls (for callgrind)
+//   sheetlab-bench --list               the case names
+import LuaRuntime
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+enum Benchmark {
+    static let hookSource = """
+        return function(ctx)
+          if ctx.queue_length > 1 and ctx.interactive then return "queue" end
+          return "present"
+        end
+        """
+    static let loopSource = """
+        return function(n)
+          local x = 0
+          for i = 1, n do x = x + i end
+          return x
+        end
+        """
+}
+
+/// A named workload: `run(n)` does n units of work (calls, or loop iterations).
+struct Case {
+    let name: String
+    let unit: String
+    /// The case this one is compared with (nil: it is a reference).
+    let baseline: String?
+    let run: @MainActor (Int) -> Void
+}
+
+/// The cases, with their states captured as locals (not globals) so the
+/// loops touch them the same way.
+@MainActor func makeCases() throws -> [Case] {
+    let bare = BareLua()
+    let runtime = try LuaRuntime()
+    let policy = try runtime.call(try runtime.load(source: Benchmark.hookSource, chunkName: "bench/policy.lua"))
+    let hook = policy[0].functionValue!
+    let loop = try runtime.call(try runtime.load(source: Benchmark.loopSource, chunkName: "bench/loop.lua"))[0]
+        .functionValue!
+
+    func runtimeHook(_ n: Int, readOnly: Bool) {
+        for i in 0..<n {
+            let length = try! runtime.call(
+                hook,
+                arguments: { args throws(LuaError) in
+                    try args.pushTable(readOnly: readOnly, fieldCapacity: 4) { ctx in
+                        ctx.set("presenter", "root")
+                        ctx.set("queue_length", i & 3)
+                        ctx.set("interactive", true)
+                        ctx.set("height", 44.5)
+                    }
+                },
+                results: { $0.string(at: 0)?.utf8.count ?? 0 })
+            sink &+= length
+        }
+    }
+
+    return [
+        Case(name: "bare-hook", unit: "call", baseline: nil) { n in
+            for i in 0..<n { sink &+= bare.callHook(queueLength: i & 3) }
+        },
+        Case(name: "runtime-hook", unit: "call", baseline: "bare-hook") { n in runtimeHook(n, readOnly: false) },
+        Case(name: "bare-hook-readonly", unit: "call", baseline: nil) { n in
+            for i in 0..<n { sink &+= bare.callHookReadOnly(queueLength: i & 3) }
+        },
+        Case(name: "runtime-hook-readonly", unit: "call", baseline: "bare-hook-readonly") { n in
+            runtimeHook(n, readOnly: true)
+        },
+        Case(name: "runtime-hook-values", unit: "call", baseline: "bare-hook") { n in
+            for i in 0..<n {
+                let context = LuaValue.table(
+                    LuaTable(fields: [
+                        "presenter": "root", "queue_length": .integer(i & 3), "interactive": true, "height": 44.5,
+                    ]))
+                let results = try! runtime.call(hook, [context])
+                sink &+= results.first?.stringValue?.utf8.count ?? 0
+            }
+        },
+        Case(name: "bare-loop", unit: "iteration", baseline: nil) { n in
+            bare.runLoop(iterations: n)
+        },
+        Case(name: "bare-loop-count-hook-1000", unit: "iteration", baseline: "bare-loop") { n in
+            bare.setPermanentCountHook(count: 1000)
+            bare.runLoop(iterations: n)
+            bare.setPermanentCountHook(count: nil)
+        },
+        Case(name: "bare-loop-count-hook-1", unit: "iteration", baseline: "bare-loop") { n in
+            bare.setPermanentCountHook(count: 1)
+            bare.runLoop(iterations: n)
+            bare.setPermanentCountHook(count: nil)
+        },
+        Case(name: "runtime-loop-watchdog", unit: "iteration", baseline: "bare-loop") { n in
+            _ = try! runtime.call(loop, [.integer(n)], budgetMilliseconds: 60_000)
+        },
+    ]
+}
+
+nonisolated(unsafe) var sink = 0
+let cases = try makeCases()
+/// The case `--case` selected, run by `measured`.
+nonisolated(unsafe) var selected: Case?
+
+/// The counted part of `--case`: scripts/bench has callgrind count only the
+/// instructions executed inside this function (--toggle-collect).
+@MainActor @inline(never)
+func measured(_ count: Int) {
+    selected!.run(count)
+}
+
+func now() -> UInt64 {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+}
+
+@MainActor func nanosecondsPerUnit(_ benchmark: Case, units: Int) -> Double {
+    let start = now()
+    benchmark.run(units)
+    return Double(now() - start) / Double(units)
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted[sorted.count / 2]
+}
+
+func format(_ value: Double, decimals: Int) -> String {
+    var scale = 1
+    for _ in 0..<decimals { scale *= 10 }
+    let scaled = Int((value * Double(scale)).rounded())
+    guard decimals > 0 else { return String(scaled) }
+    var fraction = String(scaled % scale)
+    while fraction.count < decimals { fraction = "0" + fraction }
+    return "\(scaled / scale).\(fraction)"
+}
+
+// MARK: Command line
+
+var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--list" {
+    for benchmark in cases { print(benchmark.name) }
+    exit(0)
+}
+if arguments.first == "--case" {
+    guard arguments.count >= 2, let benchmark = cases.first(where: { $0.name == arguments[1] }) else {
+        print("unknown case; --list shows them")
+        exit(2)
+    }
+    var count = 100_000
+    if arguments.count >= 4, arguments[2] == "-n", let n = Int(arguments[3]) { count = n }
+    benchmark.run(min(count, 1000)) // warm up the same paths before the counted ones
+    selected = benchmark
+    measured(count)
+    print("sink \(sink)")
+    exit(0)
+}
+
+// MARK: Timing, side by side
+
+let rounds = 9
+let callUnits = 200_000
+let loopUnits = 5_000_000
+var samples: [String: [Double]] = [:]
+for benchmark in cases { benchmark.run(benchmark.unit == "call" ? 10_000 : 100_000) }
+for _ in 0..<rounds {
+    for benchmark in cases {
+        let units = benchmark.unit == "call" ? callUnits : loopUnits
+        samples[benchmark.name, default: []].append(nanosecondsPerUnit(benchmark, units: units))
+    }
+}
+
+print("| case | ns per unit | vs baseline |")
+print("|---|---:|---:|")
+for benchmark in cases {
+    let value = median(samples[benchmark.name]!)
+    var ratio = "—"
+    if let baseline = benchmark.baseline {
+        ratio = format(value / median(samples[baseline]!), decimals: 2) + "x " + baseline
+    }
+    print("| \(benchmark.name) (per \(benchmark.unit)) | \(format(value, decimals: value < 10 ? 2 : 1)) | \(ratio) |")
+}
+print("")
+print("Median of \(rounds) interleaved rounds; \(callUnits) calls or \(loopUnits) loop iterations per round.")
+if sink == 42 { print("") }
