@@ -123,9 +123,9 @@ extension LuaRuntime {
 
     func callError(status: Int32, stop: Int32, state: LuaState) -> LuaError {
         let message = state.string(at: -1) ?? "(error object is not a string)"
-        let tracebackText = String(cString: sl_runtime_last_traceback(handle))
+        let tracebackText = handle.lastTraceback
         let traceback = tracebackText.isEmpty ? nil : tracebackText
-        let fallback = String(cString: sl_runtime_last_where(handle))
+        let fallback = handle.lastWhere
         switch Int(stop) {
         case SL_STOP_BUDGET:
             var error = LuaError(.budget, luaMessage: message, traceback: traceback, fallback: fallback)

@@ -1,5 +1,4 @@
 import CLua
-import CLuaSupport
 
 #if canImport(Glibc)
 import Glibc

@@ -1,5 +1,4 @@
 import CLua
-import CLuaSupport
 
 /// A sandboxed Lua 5.4 state that runs untrusted scripts under limits.
 ///
@@ -19,7 +18,7 @@ import CLuaSupport
 /// let results = try lua.call(chunk)   // [.integer(3)]
 /// ```
 public final class LuaRuntime {
-    let handle: OpaquePointer
+    @usableFromInline let handle: RuntimeHandle
     let main: LuaState
     /// The thread Lua code runs on now: main, or the coroutine a host
     /// function was called from. Calls from Swift run on it.
@@ -54,41 +53,41 @@ public final class LuaRuntime {
     /// - Parameter limits: memory cap and budgets.
     /// - Throws: `.memory` if the state cannot be created.
     public init(limits: LuaLimits = LuaLimits()) throws(LuaError) {
-        guard let handle = sl_runtime_open(max(limits.memory, 0)) else {
+        guard let handle = RuntimeHandle.open(memoryLimit: limits.memory) else {
             throw LuaError(.memory, "cannot open a Lua state")
         }
         self.handle = handle
-        self.main = LuaState(sl_runtime_main_state(handle))
+        self.main = handle.mainState
         self.active = main
-        self.serial = sl_runtime_serial(handle)
+        self.serial = handle.serial
         self.limits = limits
         self.callBudgetNanoseconds = LuaRuntime.nanoseconds(milliseconds: limits.callBudgetMilliseconds)
         self.recentStrings = RecentStrings(state: main)
-        sl_runtime_set_host(
-            handle, Unmanaged.passUnretained(self).toOpaque(),
-            { state, context, index in
+        handle.setHost(
+            context: Unmanaged.passUnretained(self).toOpaque(),
+            dispatch: { state, context, index in
                 let runtime = Unmanaged<LuaRuntime>.fromOpaque(context!).takeUnretainedValue()
                 return runtime.dispatchHostFunction(LuaState(state!), index: Int(index))
             },
-            { context, bytes, length in
+            print: { context, bytes, length in
                 let runtime = Unmanaged<LuaRuntime>.fromOpaque(context!).takeUnretainedValue()
                 runtime.printHandler(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
             },
-            { context, bytes, length in
+            warn: { context, bytes, length in
                 let runtime = Unmanaged<LuaRuntime>.fromOpaque(context!).takeUnretainedValue()
                 runtime.addWarning(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
             })
     }
 
     deinit {
-        sl_runtime_close(handle)
+        handle.close()
         recentStrings.deallocate()
     }
 
     // MARK: Memory
 
     /// Bytes the Lua state uses now.
-    public var memoryInUse: Int { Int(sl_runtime_memory_used(handle)) }
+    public var memoryInUse: Int { handle.memoryInUse }
 
     /// Runs a full garbage collection.
     public func collectGarbage() {
@@ -113,7 +112,7 @@ public final class LuaRuntime {
     /// Stops the running call (the outermost one, so every nested call
     /// unwinds too) with an `.interrupted` error. Does nothing when idle.
     public func interrupt() {
-        sl_runtime_interrupt(handle)
+        handle.interrupt()
     }
 
     /// A handle that can interrupt this runtime from another thread (for a
@@ -130,7 +129,7 @@ public final class LuaRuntime {
     }
 
     func applyLimits() {
-        sl_runtime_set_memory_limit(handle, max(limits.memory, 0))
+        handle.setMemoryLimit(limits.memory)
         callBudgetNanoseconds = LuaRuntime.nanoseconds(milliseconds: limits.callBudgetMilliseconds)
     }
 
@@ -154,22 +153,20 @@ public final class LuaRuntime {
 
 /// Interrupts a runtime from any thread. Keeps no Lua state alive: after
 /// the runtime is gone, `interrupt()` does nothing.
-public final class LuaInterruptHandle: @unchecked Sendable {
-    // The C runtime is reference counted and `sl_runtime_interrupt` takes
-    // the watchdog's lock, so sharing the pointer across threads is safe.
-    private let runtime: OpaquePointer
+public final class LuaInterruptHandle: Sendable {
+    private let runtime: RuntimeHandle
 
-    init(_ runtime: OpaquePointer) {
-        sl_runtime_retain(runtime)
+    init(_ runtime: RuntimeHandle) {
+        runtime.retain()
         self.runtime = runtime
     }
 
     deinit {
-        sl_runtime_release(runtime)
+        runtime.release()
     }
 
     /// Stops the runtime's running call with an `.interrupted` error.
     public func interrupt() {
-        sl_runtime_interrupt(runtime)
+        runtime.interrupt()
     }
 }

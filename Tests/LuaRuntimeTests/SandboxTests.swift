@@ -133,6 +133,32 @@ import Testing
         #expect(SandboxTests.escapes.count >= 20)
     }
 
+    /// The same kind of checks written in Lua, as Lua's own testes/ do.
+    @Test func sandboxChecks_writtenInLua() throws {
+        let lua = try sandbox()
+        let results = try run(
+            lua,
+            luaTestPrelude + """
+
+                checkerr("cannot assign to read-only global 'expect'", function() expect = 1 end)
+                checkerr("cannot assign to read-only global 'print'", rawset, _G, "print", 1)
+                checkerr("cannot change a protected metatable", setmetatable, _G, {})
+                checkerr("cannot modify a read-only table", rawset, table, "insert", print)
+                checkerr("cannot assign to field 'pi' of a read-only table", function() math.pi = 3 end)
+                checkerr("option 'incremental' is not allowed", collectgarbage, "incremental")
+                checkerr("__gc metamethods are not allowed", setmetatable, {}, {__gc = print})
+                checkerr("attempt to load a binary chunk", function() assert(load(binary)) end)
+                checkerr("attempt to call a nil value", function() return string.dump(print) end)
+                checkerr("invalid capture index", string.gsub, "abc", "(a)", "%2")
+                checkerr("malformed pattern", string.find, "abc", "[a")
+                checkerr("position out of bounds", table.insert, {1, 2}, 5, 0)
+                assert(getmetatable("") == false and getmetatable(_G) == false and getmetatable(string) == false)
+                assert(select('#', load("return 1")) == 1 and load("return ...", "c", "t", {})(7) == 7)
+                return "all passed"
+                """)
+        #expect(results == ["all passed"])
+    }
+
     // MARK: What scripts see
 
     @Test func globals_areExactlyTheSandboxedSet() throws {

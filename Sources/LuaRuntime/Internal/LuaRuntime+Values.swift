@@ -1,5 +1,4 @@
 import CLua
-import CLuaSupport
 
 /// Where a conversion from Lua is: the tables being read (to find cycles)
 /// and the path to the current value (for messages).
@@ -105,7 +104,7 @@ extension LuaRuntime {
         let base = state.top
         defer { state.setTop(base) }
         var data = index
-        if sl_runtime_push_view_target(state.pointer, index) != 0 { // stack: -> target
+        if state.pushViewTarget(of: index) {                // stack: -> target
             data = state.top
         }
         let isView = data != index
@@ -130,7 +129,7 @@ extension LuaRuntime {
             switch state.type(at: -2) {
             case LUA_TSTRING:
                 let key = LuaString(state.bytes(at: -2) ?? UnsafeRawBufferPointer(start: nil, count: 0))
-                if isView, let name = key.string, sl_is_reserved_field(name, name.utf8.count) != 0 {
+                if isView, let name = key.string, LuaState.isViewField(name) {
                     break
                 }
                 context.path.append(key.description)

@@ -192,38 +192,38 @@ struct LuaState {
     /// Calls the function below `argumentCount` arguments as a guarded level.
     /// stack: fn, args -> results | message
     func guardedCall(
-        _ runtime: OpaquePointer, argumentCount: Int32, budgetNanoseconds: Int64, stop: inout Int32,
+        _ runtime: RuntimeHandle, argumentCount: Int32, budgetNanoseconds: Int64, stop: inout Int32,
         results: inout Int32
     ) -> Int32 {
-        sl_runtime_pcall(runtime, pointer, argumentCount, LUA_MULTRET, budgetNanoseconds, &stop, &results)
+        sl_runtime_pcall(runtime.pointer, pointer, argumentCount, LUA_MULTRET, budgetNanoseconds, &stop, &results)
     }
 
     /// stack: -> fn | message
     func load(
-        _ runtime: OpaquePointer, text: UnsafeRawBufferPointer, chunkName: String, environment: Int32
+        _ runtime: RuntimeHandle, text: UnsafeRawBufferPointer, chunkName: String, environment: Int32
     ) -> Int32 {
-        sl_runtime_load(runtime, pointer, text.baseAddress?.assumingMemoryBound(to: CChar.self),
+        sl_runtime_load(runtime.pointer, pointer, text.baseAddress?.assumingMemoryBound(to: CChar.self),
                         text.count, chunkName, environment)
     }
 
     /// stack: -> env
-    func pushEnvironment(_ runtime: OpaquePointer) { sl_runtime_push_environment(runtime, pointer) }
+    func pushEnvironment(_ runtime: RuntimeHandle) { sl_runtime_push_environment(runtime.pointer, pointer) }
 
     /// stack: -> closure
-    func pushHostFunction(_ runtime: OpaquePointer, index: Int) {
-        sl_runtime_push_host_function(runtime, pointer, Int32(index))
+    func pushHostFunction(_ runtime: RuntimeHandle, index: Int) {
+        sl_runtime_push_host_function(runtime.pointer, pointer, Int32(index))
     }
 
     /// stack: value -> ; false if `library` names a global that is not a
     /// host library.
-    func setGlobal(_ runtime: OpaquePointer, library: String?, name: String) -> Bool {
+    func setGlobal(_ runtime: RuntimeHandle, library: String?, name: String) -> Bool {
         var name = name
         return name.withUTF8 { bytes in
             bytes.withMemoryRebound(to: CChar.self) { chars in
                 if let library {
-                    return sl_runtime_set_global(runtime, pointer, library, chars.baseAddress, chars.count) != 0
+                    return sl_runtime_set_global(runtime.pointer, pointer, library, chars.baseAddress, chars.count) != 0
                 }
-                return sl_runtime_set_global(runtime, pointer, nil, chars.baseAddress, chars.count) != 0
+                return sl_runtime_set_global(runtime.pointer, pointer, nil, chars.baseAddress, chars.count) != 0
             }
         }
     }
@@ -231,9 +231,16 @@ struct LuaState {
     /// stack: data -> read-only proxy (needs 3 free slots)
     func makeReadOnly() { sl_runtime_make_readonly(pointer) }
 
+    /// If the table at `index` is a read-only view, pushes the table it shows.
+    /// stack: -> target (true) | (false)
+    func pushViewTarget(of index: Int32) -> Bool { sl_runtime_push_view_target(pointer, index) != 0 }
+
+    /// Whether `name` is a field a read-only view adds to its data.
+    static func isViewField(_ name: String) -> Bool { sl_is_reserved_field(name, name.utf8.count) != 0 }
+
     /// stack: -> the stock string functions (tests)
-    func pushStockStringFunctions(_ runtime: OpaquePointer) {
-        sl_runtime_push_stock_string_functions(runtime, pointer)
+    func pushStockStringFunctions(_ runtime: RuntimeHandle) {
+        sl_runtime_push_stock_string_functions(runtime.pointer, pointer)
     }
 
     /// Runs a full garbage collection (no script code runs: finalizers are
@@ -256,5 +263,47 @@ struct LuaState {
         guard sl_function_where(pointer, index, &file, file.count, &line) != 0 else { return nil } // stack: unchanged
         let text = file.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return LuaLocation(file: text, line: Int(line))
+    }
+}
+
+/// The C runtime (CLuaSupport's `sl_runtime`): the state's owner, its
+/// allocator, guard and host hooks. Reference counted in C, so an interrupt
+/// handle can outlive the Lua state.
+@usableFromInline
+struct RuntimeHandle: @unchecked Sendable {
+    // Sendable for the interrupt handle: `sl_runtime_interrupt` takes the
+    // watchdog's lock and checks that the state is still open.
+    @usableFromInline let pointer: OpaquePointer
+
+    /// Opens a sandboxed state; nil if it cannot be created.
+    static func open(memoryLimit: Int) -> RuntimeHandle? {
+        sl_runtime_open(max(memoryLimit, 0)).map(RuntimeHandle.init)
+    }
+
+    private init(_ pointer: OpaquePointer) {
+        self.pointer = pointer
+    }
+
+    /// Closes the state (with the budget hook armed) and drops the opener's reference.
+    func close() { sl_runtime_close(pointer) }
+    func retain() { sl_runtime_retain(pointer) }
+    func release() { sl_runtime_release(pointer) }
+
+    var mainState: LuaState { LuaState(sl_runtime_main_state(pointer)) }
+    var serial: UInt64 { sl_runtime_serial(pointer) }
+    var memoryInUse: Int { Int(sl_runtime_memory_used(pointer)) }
+    func setMemoryLimit(_ bytes: Int) { sl_runtime_set_memory_limit(pointer, max(bytes, 0)) }
+
+    /// Stops the outermost running call with "interrupted". Any thread.
+    func interrupt() { sl_runtime_interrupt(pointer) }
+
+    /// What the message handler recorded for the last failed call.
+    var lastTraceback: String { String(cString: sl_runtime_last_traceback(pointer)) }
+    var lastWhere: String { String(cString: sl_runtime_last_where(pointer)) }
+
+    func setHost(
+        context: UnsafeMutableRawPointer, dispatch: sl_host_dispatch, print: sl_text_sink, warn: sl_text_sink
+    ) {
+        sl_runtime_set_host(pointer, context, dispatch, print, warn)
     }
 }
