@@ -154,3 +154,20 @@ import Testing
         #expect(firstPolicyError(s)?.contains(":2:") == true)
     }
 }
+
+/// Content tables are checked where they are written.
+@Suite struct ContentDeclarationTests {
+    @Test(arguments: ["selection", "placement"])
+    func detentFieldsWithoutDetents_areAnError(field: String) throws {
+        let s = try Session()
+        #expect {
+            try s.evaluate(
+                """
+                view { name = "V", state = { show = false, d = "medium" },
+                  modifiers = { sheet { isPresented = "show", content = { text = "x", \(field) = "d" } } } }
+                """)
+        } throws: { error in
+            "\(error)".contains("'\(field)' belongs with presentationDetents")
+        }
+    }
+}

@@ -5,7 +5,9 @@
 -- data handed to scripts (stack entries, events, policy contexts) uses
 -- Lua's snake_case.
 
----A state slot: "slot" (resolved among all views; must be unique) or "View.slot".
+---A state slot: "View.slot", or a bare "slot". In a modifier (isPresented, item), a content table's
+---`selection` and `c.binding`, a bare name is the presenting view's own slot; in `set`, `get` and
+---`binding` outside content, it must name a slot that exactly one view has.
 ---@alias sheetlab.Slot string
 
 ---A detent in text form: "medium", "large", "fraction(0.75)", "height(200)", "custom(bar)".
@@ -65,6 +67,7 @@
 ---@field height number Points.
 ---@field detents {detent: sheetlab.Detent, height: number}[] Active detents, smallest first.
 ---@field text string What the content shows.
+---@field animated boolean Whether its dismiss transition animates: only the top one of a dismissed group does (B06).
 
 ---@class sheetlab.Event
 ---@field index integer Position on the timeline, from 1.
@@ -118,7 +121,9 @@ function policy(path) end
 ---@return boolean
 function os_at_least(version) end
 
----Sets state as a button's action does. `set{ a = 1, b = 2 }` writes several slots in one update.
+---Sets state as a button's action does. `set{ a = 1, b = 2 }` writes several slots in one update
+---(in alphabetical order of their names); `set{ {"a", 1}, {"a", 2} }` writes them in the order given,
+---so the last write to a slot wins (B12).
 ---@overload fun(writes: table<sheetlab.Slot, sheetlab.Value>)
 ---@param slot sheetlab.Slot
 ---@param value sheetlab.Value

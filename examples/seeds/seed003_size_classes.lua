@@ -89,3 +89,12 @@ mediumSheetView(nil)
 set("sheet", true)
 expect_eq(top().style, "formSheet", "B19: macOS shows a form sheet")
 expect_eq(top().detent, "large", "B19: detents have no effect")
+
+-- The same iPad with the app in a third of the screen (Split View): compact
+-- width, so the sheet is edge-attached and its detents take effect.
+reset("ipadsplit-ios17")
+mediumSheetView(nil)
+set("sheet", true)
+expect_eq(top().style, "sheet", "B19: compact width on an iPad is a sheet with detents")
+expect_eq(top().detent, "medium", "B19: medium takes effect in compact width")
+expect_eq(top().height, (1194 - 24 - 10) / 2, "B19: half of maxDetentValue")

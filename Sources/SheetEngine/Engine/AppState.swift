@@ -21,6 +21,8 @@ public struct PresentationState: Hashable, Sendable, Codable {
     /// Views inside the content.
     public var contentViews: [String]
     public var interactiveDismissDisabled: Bool
+    /// Whether its dismiss transition animates: only the top one of a group does (B06).
+    public var animated: Bool
 }
 
 /// A view's state as seen from outside.
@@ -68,7 +70,7 @@ extension SheetApp {
                 kind: p.kind, phase: p.phase, phaseEnds: p.phaseEnds, item: p.item, itemID: p.itemID, style: p.style,
                 detent: p.detent?.description, height: p.dragHeight ?? p.height, detents: p.detents,
                 text: p.content?.text ?? "", contentViews: p.contentViews,
-                interactiveDismissDisabled: p.content?.interactiveDismissDisabled ?? false)
+                interactiveDismissDisabled: p.content?.interactiveDismissDisabled ?? false, animated: p.animated)
         }
         let viewStates = viewNames.compactMap { name -> ViewState? in
             guard let node = views[name] else { return nil }

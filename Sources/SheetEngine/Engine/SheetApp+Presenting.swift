@@ -114,21 +114,28 @@ extension SheetApp {
         }
         let timings = profile.os.timings
         let ends = now + (cause == .interactive ? timings.swipeRemainder : timings.dismiss)
+        // B06: the whole group goes; only the top-most presentation animates.
+        let top = presentations.indices.last!
+        let nested = top > index
         presentations[index].phase = .dismissing
         presentations[index].phaseEnds = ends
         presentations[index].dismissCause = cause
+        presentations[index].animated = !nested
         emit(Event(
             time: now, kind: .dismissing, presenter: p.modifier.view, modifier: p.signature,
-            item: p.itemID, phase: .dismissing, note: .transition(cause.rawValue, ends: ends)))
+            item: p.itemID, phase: .dismissing,
+            note: nested ? .text("\(cause.rawValue), ends at \(ends) ms; not animated: the top one animates (B06)")
+                : .transition(cause.rawValue, ends: ends)))
         for j in presentations.indices where j > index && presentations[j].phase != .dismissing {
             presentations[j].phase = .dismissing
             presentations[j].phaseEnds = ends
             presentations[j].dismissCause = .nested
-            presentations[j].animated = false
+            presentations[j].animated = j == top
             let q = presentations[j]
             emit(Event(
                 time: now, kind: .dismissing, presenter: q.modifier.view, modifier: q.signature,
-                item: q.itemID, phase: .dismissing, detail: "nested above \(describe(p)), not animated (B06)"))
+                item: q.itemID, phase: .dismissing,
+                detail: "nested above \(describe(p)), \(j == top ? "animated: the top one (B06)" : "not animated (B06)")"))
         }
     }
 

@@ -106,6 +106,13 @@ extension Device {
             portraitSafeArea: SafeArea(top: 24, bottom: 20), landscapeSafeArea: SafeArea(top: 24, bottom: 20),
             portraitClasses: (.regular, .regular), landscapeClasses: (.regular, .regular),
             formSheetHeight: 620),
+        // An app in a third of the screen in Split View: compact width, so
+        // detents take effect on an iPad (B19).
+        .make(
+            id: "ipadsplit", displayName: "iPad Pro 11-inch, Split View 1/3", width: 320, height: 1194,
+            portraitSafeArea: SafeArea(top: 24, bottom: 20), landscapeSafeArea: SafeArea(top: 24, bottom: 20),
+            portraitClasses: (.compact, .regular), landscapeClasses: (.compact, .regular),
+            formSheetHeight: 620, rotates: false),
         .make(
             id: "mac", displayName: "Mac (window)", width: 1280, height: 800,
             portraitSafeArea: SafeArea(top: 28, bottom: 0), landscapeSafeArea: SafeArea(top: 28, bottom: 0),

@@ -124,7 +124,7 @@ enum ServeJSON {
         var members: [String: JSON] = [
             "level": .int(p.level), "presenter": .string(p.presenter), "modifier": .string(p.modifier),
             "kind": .string(p.kind.rawValue), "phase": .string(p.phase.rawValue), "style": .string(p.style.rawValue),
-            "height": .double(p.height), "text": .string(p.text),
+            "height": .double(p.height), "text": .string(p.text), "animated": .bool(p.animated),
             "detents": .array(p.detents.map { ["detent": .string($0.detent.description), "height": .double($0.height)] }),
         ]
         if p.item != .none { members["item"] = json(p.item) }

@@ -218,6 +218,7 @@ enum ScenarioAPI {
             "phase": .string(LuaString(p.phase.rawValue)), "item": ValueBridge.lua(p.item),
             "style": .string(LuaString(p.style.rawValue)), "height": .number(p.height),
             "text": .string(LuaString(p.text)), "detents": HookContexts.detents(p.detents),
+            "animated": .boolean(p.animated),
         ]
         fields["ends"] = p.phaseEnds.map { .integer($0) }
         fields["item_id"] = p.itemID.map { .string(LuaString($0)) }

@@ -225,6 +225,10 @@ struct ViewDeclaration {
                 }
             }
             c.detents = DetentsModifier(detents, selection: selection, placement: placement)
+        } else {
+            for key in ["selection", "placement"] where !t[LuaString(key)].isNil {
+                throw bad("'\(key)' belongs with presentationDetents, which this content does not give")
+            }
         }
         switch t["interactiveDismissDisabled"] {
         case .nil: break

@@ -115,6 +115,13 @@ import Testing
         #expect(app.stack.last?.detent == "large")
     }
 
+    @Test func B19_iPadInSplitView_hasCompactWidth_andDetentsTakeEffect() throws {
+        let app = try Self.presented(Self.sheetView([.medium, .large]), profile: "ipadsplit-ios17")
+        #expect(app.stack.last?.style == .sheet)
+        #expect(app.stack.last?.detent == "medium")
+        #expect(app.stack.last?.height == 580, "half of 1194 - 24 - 10")
+    }
+
     @Test func B20_compactHeight_adaptsASheetToFullScreen() throws {
         let app = try Self.presented(Self.sheetView([.medium]), orientation: .landscape)
         #expect(app.stack.last?.style == .fullScreen)

@@ -234,7 +234,9 @@ import Testing
             { try $0.set(Views.ref("outer", "Root"), false) },
             ["set Root outer = false", "dismissing Root", "dismissing Inner"])
         let dismissing = h.app.timeline.events.filter { $0.kind == .dismissing }
-        #expect(dismissing.last?.detail.contains("not animated (B06)") == true)
+        #expect(dismissing.first?.detail.contains("not animated") == true, "the bottom one does not animate")
+        #expect(dismissing.last?.detail.contains("animated: the top one (B06)") == true)
+        #expect(h.app.presentations.map(\.animated) == [false, true])
         h.step({ try $0.advance(by: 500) }, ["dismissed Inner", "dismissed Root"])
         #expect(h.app.stack.isEmpty)
         #expect(!h.app.hasView("Inner"), "the content view goes with its sheet")
