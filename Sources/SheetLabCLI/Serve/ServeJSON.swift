@@ -2,10 +2,11 @@ import LuaRuntime
 import SheetEngine
 import SheetScripting
 
-/// Conversions between JSON and what the session works with. Results have
-/// the shape of the tables the Lua functions return (`stack()`, `state()`,
-/// `timeline()`, `profile()`): the same field names, snake_case; fields
-/// that are nil in Lua are left out, except state slots, which are `null`.
+/// Conversions between JSON and what the session works with. Results are
+/// the very tables the Lua functions return (`stack()`, `state()`,
+/// `timeline()`, `profile()`, made by `ScriptTables`), as JSON: the same
+/// field names, snake_case; fields that are nil in Lua are left out, except
+/// state slots, which are `null`.
 enum ServeJSON {
     /// How deep a view declaration may nest.
     static let maximumDepth = 64
@@ -108,76 +109,22 @@ enum ServeJSON {
 
     // MARK: What the Lua functions return
 
-    /// `profile()`: name, device, os, orientation, width, height, max_detent_value.
-    static func profile(_ session: Session) -> JSON {
-        let p = session.profile
-        let layout = p.device.layout(session.app.orientation)
-        return [
-            "name": .string(p.name), "device": .string(p.device.displayName), "os": .string(p.os.version),
-            "orientation": .string(session.app.orientation.rawValue), "width": .double(layout.width),
-            "height": .double(layout.height), "max_detent_value": .double(layout.maxDetentValue),
-        ]
-    }
+    /// `profile()`, as the Lua function returns it.
+    static func profile(_ session: Session) -> JSON { json(ScriptTables.profile(session)) }
 
     /// An entry of `stack()`.
-    static func presentation(_ p: PresentationState) -> JSON {
-        var members: [String: JSON] = [
-            "level": .int(p.level), "presenter": .string(p.presenter), "modifier": .string(p.modifier),
-            "kind": .string(p.kind.rawValue), "phase": .string(p.phase.rawValue), "style": .string(p.style.rawValue),
-            "height": .double(p.height), "text": .string(p.text), "animated": .bool(p.animated),
-            "detents": .array(p.detents.map { ["detent": .string($0.detent.description), "height": .double($0.height)] }),
-        ]
-        if p.item != .none { members["item"] = json(p.item) }
-        if let ends = p.phaseEnds { members["ends"] = .int(ends) }
-        if let id = p.itemID { members["item_id"] = .string(id) }
-        if let detent = p.detent { members["detent"] = .string(detent) }
-        return .object(members)
-    }
+    static func presentation(_ p: PresentationState) -> JSON { json(ScriptTables.presentation(p)) }
 
     /// An entry of `timeline()`, at its 1-based `index`.
-    static func event(_ e: Event, index: Int) -> JSON {
-        var members: [String: JSON] = [
-            "index": .int(index), "time": .int(e.time), "kind": .string(e.kind.rawValue),
-            "severity": .string(e.severity.rawValue), "detail": .string(e.detail),
-        ]
-        if let v = e.presenter { members["presenter"] = .string(v) }
-        if let v = e.modifier { members["modifier"] = .string(v) }
-        if let v = e.item { members["item"] = .string(v) }
-        if let v = e.phase { members["phase"] = .string(v.rawValue) }
-        if let v = e.detent { members["detent"] = .string(v) }
-        if let v = e.height { members["height"] = .double(v) }
-        if let v = e.source { members["source"] = .string(v) }
-        return .object(members)
-    }
+    static func event(_ e: Event, index: Int) -> JSON { json(ScriptTables.event(e, index: index)) }
 
     /// Events that are the last `slice.count` of a timeline of `total` events.
     static func events(_ slice: ArraySlice<Event>, total: Int) -> JSON {
-        let first = total - slice.count
-        return .array(slice.enumerated().map { event($0.element, index: first + $0.offset + 1) })
+        json(ScriptTables.events(slice, firstIndex: total - slice.count))
     }
 
     /// `state()`: time, profile, orientation, presentations, views (with their slots) and held requests.
-    static func state(_ s: AppState) -> JSON {
-        let views = s.views.map { v -> JSON in
-            var members: [String: JSON] = [
-                "name": .string(v.name), "level": .int(v.level),
-                "state": .object(Dictionary(v.state.map { ($0.name, json($0.value)) }, uniquingKeysWith: { a, _ in a })),
-            ]
-            if let parent = v.parent { members["parent"] = .string(parent) }
-            return .object(members)
-        }
-        let held = s.held.map { h -> JSON in
-            var members: [String: JSON] = [
-                "presenter": .string(h.presenter), "modifier": .string(h.modifier), "since": .int(h.since),
-            ]
-            if h.item != .none { members["item"] = json(h.item) }
-            return .object(members)
-        }
-        return [
-            "time": .int(s.time), "profile": .string(s.profile), "orientation": .string(s.orientation.rawValue),
-            "presentations": .array(s.presentations.map(presentation)), "views": .array(views), "held": .array(held),
-        ]
-    }
+    static func state(_ s: AppState) -> JSON { json(ScriptTables.state(s)) }
 
     /// Whether an event has every member of `filter`, numbers compared by
     /// value (`300` matches `300.0`), as `timeline{...}` compares fields.

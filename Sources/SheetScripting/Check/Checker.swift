@@ -85,7 +85,7 @@ public final class Checker {
     /// `false` and a message (an error counts as a violation).
     static func luaInvariant(_ f: LuaFunction, name: String, session: Session, app: SheetApp) -> String? {
         do {
-            let results = try session.runtime.call(f, [ScenarioAPI.stateTable(app.state())])
+            let results = try session.runtime.call(f, [ScriptTables.state(app.state())])
             if results.first?.isTruthy == true { return nil }
             return results.dropFirst().first?.stringValue ?? "invariant '\(name)' returned \(results.first ?? .nil)"
         } catch {

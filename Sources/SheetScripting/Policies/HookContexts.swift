@@ -104,12 +104,4 @@ enum HookContexts {
             }
         }
     }
-
-    /// Active detents as scripts see them in `stack()` entries.
-    static func detents(_ list: [ResolvedDetent]) -> LuaValue {
-        .table(LuaTable(
-            array: list.map {
-                .table(LuaTable(fields: ["detent": .string(LuaString($0.detent.description)), "height": .number($0.height)]))
-            }))
-    }
 }

@@ -48,7 +48,7 @@ enum ScenarioAPI {
             if let name = try args.optionalString(1) {
                 try args.engine { () throws(EngineError) in try session.setProfile(name) }
             }
-            return [profileTable(session)]
+            return [ScriptTables.profile(session)]
         }
         def("reset") { session, args throws(LuaError) in
             let profile = try args.optionalString(1).map { name throws(LuaError) in
@@ -119,28 +119,28 @@ enum ScenarioAPI {
             return [ValueBridge.lua(session.app.value(ref) ?? .none)]
         }
         def("now") { session, _ in [.integer(session.app.now)] }
-        def("stack") { session, _ in [.table(LuaTable(array: session.app.stack.map(presentationTable)))] }
-        def("top") { session, _ in [session.app.stack.last.map(presentationTable) ?? .nil] }
-        def("state") { session, _ in [stateTable(session.app.state())] }
+        def("stack") { session, _ in [.table(LuaTable(array: session.app.stack.map(ScriptTables.presentation)))] }
+        def("top") { session, _ in [session.app.stack.last.map(ScriptTables.presentation) ?? .nil] }
+        def("state") { session, _ in [ScriptTables.state(session.app.state())] }
         def("timeline") { session, args throws(LuaError) in
             let all = session.app.timeline
             let first = all.count - all.events.count
             switch args[1] {
             case .nil:
-                return [eventList(all.events[...], firstIndex: first)]
+                return [ScriptTables.events(all.events[...], firstIndex: first)]
             case .integer(let since):
                 let slice = all.events(since: since)
-                return [eventList(slice, firstIndex: all.count - slice.count)]
+                return [ScriptTables.events(slice, firstIndex: all.count - slice.count)]
             case .table(let filter):
-                let matching = all.events.enumerated().filter { _, e in matches(e, filter) }
-                return [.table(LuaTable(array: matching.map { eventTable($0.element, index: first + $0.offset + 1) }))]
+                let matching = all.events.enumerated().filter { _, e in ScriptTables.matches(e, filter) }
+                return [.table(LuaTable(array: matching.map { ScriptTables.event($0.element, index: first + $0.offset + 1) }))]
             default:
                 throw args.expected(1, "integer or table")
             }
         }
         def("events") { session, _ in
             let slice = session.newEvents()
-            return [eventList(slice, firstIndex: session.app.timeline.count - slice.count)]
+            return [ScriptTables.events(slice, firstIndex: session.app.timeline.count - slice.count)]
         }
 
         // Asserting.
@@ -198,84 +198,6 @@ enum ScenarioAPI {
             do { writes.append((slot, try ValueBridge.value(v))) } catch { throw args.bad(1, "\(slot): \(error)") }
         }
         return writes
-    }
-
-    static func profileTable(_ session: Session) -> LuaValue {
-        let p = session.profile
-        let layout = p.device.layout(session.app.orientation)
-        return .table(LuaTable(fields: [
-            "name": .string(LuaString(p.name)), "device": .string(LuaString(p.device.displayName)),
-            "os": .string(LuaString(p.os.version)), "orientation": .string(LuaString(session.app.orientation.rawValue)),
-            "width": .number(layout.width), "height": .number(layout.height),
-            "max_detent_value": .number(layout.maxDetentValue),
-        ]))
-    }
-
-    static func presentationTable(_ p: PresentationState) -> LuaValue {
-        var fields: [LuaString: LuaValue] = [
-            "level": .integer(p.level), "presenter": .string(LuaString(p.presenter)),
-            "modifier": .string(LuaString(p.modifier)), "kind": .string(LuaString(p.kind.rawValue)),
-            "phase": .string(LuaString(p.phase.rawValue)), "item": ValueBridge.lua(p.item),
-            "style": .string(LuaString(p.style.rawValue)), "height": .number(p.height),
-            "text": .string(LuaString(p.text)), "detents": HookContexts.detents(p.detents),
-            "animated": .boolean(p.animated),
-        ]
-        fields["ends"] = p.phaseEnds.map { .integer($0) }
-        fields["item_id"] = p.itemID.map { .string(LuaString($0)) }
-        fields["detent"] = p.detent.map { .string(LuaString($0)) }
-        return .table(LuaTable(fields: fields.filter { !$0.value.isNil }))
-    }
-
-    static func eventTable(_ e: Event, index: Int) -> LuaValue {
-        var fields: [LuaString: LuaValue] = [
-            "index": .integer(index), "time": .integer(e.time), "kind": .string(LuaString(e.kind.rawValue)),
-            "severity": .string(LuaString(e.severity.rawValue)), "detail": .string(LuaString(e.detail)),
-        ]
-        fields["presenter"] = e.presenter.map { .string(LuaString($0)) }
-        fields["modifier"] = e.modifier.map { .string(LuaString($0)) }
-        fields["item"] = e.item.map { .string(LuaString($0)) }
-        fields["phase"] = e.phase.map { .string(LuaString($0.rawValue)) }
-        fields["detent"] = e.detent.map { .string(LuaString($0)) }
-        fields["height"] = e.height.map { .number($0) }
-        fields["source"] = e.source.map { .string(LuaString($0)) }
-        return .table(LuaTable(fields: fields))
-    }
-
-    static func eventList(_ events: ArraySlice<Event>, firstIndex: Int) -> LuaValue {
-        .table(LuaTable(array: events.enumerated().map { eventTable($0.element, index: firstIndex + $0.offset + 1) }))
-    }
-
-    /// Whether an event has every field of `filter` (compared as text).
-    static func matches(_ e: Event, _ filter: LuaTable) -> Bool {
-        guard case .table(let t) = eventTable(e, index: 0) else { return false }
-        for (k, v) in filter.fields where k != "index" {
-            if !LuaEquality.equal(t[k], v) { return false }
-        }
-        return true
-    }
-
-    static func stateTable(_ s: AppState) -> LuaValue {
-        let views = s.views.map { v -> LuaValue in
-            var state: [LuaString: LuaValue] = [:]
-            for slot in v.state { state[LuaString(slot.name)] = ValueBridge.lua(slot.value) }
-            var fields: [LuaString: LuaValue] = [
-                "name": .string(LuaString(v.name)), "level": .integer(v.level), "state": .table(LuaTable(fields: state)),
-            ]
-            fields["parent"] = v.parent.map { .string(LuaString($0)) }
-            return .table(LuaTable(fields: fields))
-        }
-        let held = s.held.map { h -> LuaValue in
-            .table(LuaTable(fields: [
-                "presenter": .string(LuaString(h.presenter)), "modifier": .string(LuaString(h.modifier)),
-                "item": ValueBridge.lua(h.item), "since": .integer(h.since),
-            ].filter { !$0.value.isNil }))
-        }
-        return .table(LuaTable(fields: [
-            "time": .integer(s.time), "profile": .string(LuaString(s.profile)),
-            "orientation": .string(LuaString(s.orientation.rawValue)),
-            "presentations": .table(LuaTable(array: s.presentations.map(presentationTable))),
-            "views": .table(LuaTable(array: views)), "held": .table(LuaTable(array: held)),
-        ]))
     }
 }
 

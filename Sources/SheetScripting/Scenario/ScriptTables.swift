@@ -1,0 +1,101 @@
+import LuaRuntime
+import SheetEngine
+
+/// What the reading functions of the scenario API return, as Lua values:
+/// `profile()`, `stack()` entries, `timeline()` events and `state()`. The
+/// one place these shapes are made; `sheetlab serve` sends the same tables
+/// as JSON.
+///
+/// Field names are snake_case; fields that are nil are left out.
+public enum ScriptTables {
+    /// `profile()`: name, device, os, orientation, width, height, max_detent_value.
+    public static func profile(_ session: Session) -> LuaValue {
+        let p = session.profile
+        let layout = p.device.layout(session.app.orientation)
+        return .table(LuaTable(fields: [
+            "name": .string(LuaString(p.name)), "device": .string(LuaString(p.device.displayName)),
+            "os": .string(LuaString(p.os.version)), "orientation": .string(LuaString(session.app.orientation.rawValue)),
+            "width": .number(layout.width), "height": .number(layout.height),
+            "max_detent_value": .number(layout.maxDetentValue),
+        ]))
+    }
+
+    /// Active detents, smallest first: `{ {detent = "medium", height = 391.5}, ... }`.
+    public static func detents(_ list: [ResolvedDetent]) -> LuaValue {
+        .table(LuaTable(
+            array: list.map {
+                .table(LuaTable(fields: ["detent": .string(LuaString($0.detent.description)), "height": .number($0.height)]))
+            }))
+    }
+
+    /// An entry of `stack()`.
+    public static func presentation(_ p: PresentationState) -> LuaValue {
+        var fields: [LuaString: LuaValue] = [
+            "level": .integer(p.level), "presenter": .string(LuaString(p.presenter)),
+            "modifier": .string(LuaString(p.modifier)), "kind": .string(LuaString(p.kind.rawValue)),
+            "phase": .string(LuaString(p.phase.rawValue)), "item": ValueBridge.lua(p.item),
+            "style": .string(LuaString(p.style.rawValue)), "height": .number(p.height),
+            "text": .string(LuaString(p.text)), "detents": detents(p.detents), "animated": .boolean(p.animated),
+        ]
+        fields["ends"] = p.phaseEnds.map { .integer($0) }
+        fields["item_id"] = p.itemID.map { .string(LuaString($0)) }
+        fields["detent"] = p.detent.map { .string(LuaString($0)) }
+        return .table(LuaTable(fields: fields.filter { !$0.value.isNil }))
+    }
+
+    /// An event of `timeline()`, at its 1-based `index`.
+    public static func event(_ e: Event, index: Int) -> LuaValue {
+        var fields: [LuaString: LuaValue] = [
+            "index": .integer(index), "time": .integer(e.time), "kind": .string(LuaString(e.kind.rawValue)),
+            "severity": .string(LuaString(e.severity.rawValue)), "detail": .string(LuaString(e.detail)),
+        ]
+        fields["presenter"] = e.presenter.map { .string(LuaString($0)) }
+        fields["modifier"] = e.modifier.map { .string(LuaString($0)) }
+        fields["item"] = e.item.map { .string(LuaString($0)) }
+        fields["phase"] = e.phase.map { .string(LuaString($0.rawValue)) }
+        fields["detent"] = e.detent.map { .string(LuaString($0)) }
+        fields["height"] = e.height.map { .number($0) }
+        fields["source"] = e.source.map { .string(LuaString($0)) }
+        return .table(LuaTable(fields: fields))
+    }
+
+    /// Events that follow index `firstIndex` on the timeline.
+    public static func events(_ events: ArraySlice<Event>, firstIndex: Int) -> LuaValue {
+        .table(LuaTable(array: events.enumerated().map { event($0.element, index: firstIndex + $0.offset + 1) }))
+    }
+
+    /// Whether an event has every field of `filter` (numbers by value: `300` matches `300.0`).
+    public static func matches(_ e: Event, _ filter: LuaTable) -> Bool {
+        guard case .table(let t) = event(e, index: 0) else { return false }
+        for (k, v) in filter.fields where k != "index" {
+            if !LuaEquality.equal(t[k], v) { return false }
+        }
+        return true
+    }
+
+    /// `state()`: time, profile, orientation, presentations, views (with
+    /// their slots) and held requests.
+    public static func state(_ s: AppState) -> LuaValue {
+        let views = s.views.map { v -> LuaValue in
+            var state: [LuaString: LuaValue] = [:]
+            for slot in v.state { state[LuaString(slot.name)] = ValueBridge.lua(slot.value) }
+            var fields: [LuaString: LuaValue] = [
+                "name": .string(LuaString(v.name)), "level": .integer(v.level), "state": .table(LuaTable(fields: state)),
+            ]
+            fields["parent"] = v.parent.map { .string(LuaString($0)) }
+            return .table(LuaTable(fields: fields))
+        }
+        let held = s.held.map { h -> LuaValue in
+            .table(LuaTable(fields: [
+                "presenter": .string(LuaString(h.presenter)), "modifier": .string(LuaString(h.modifier)),
+                "item": ValueBridge.lua(h.item), "since": .integer(h.since),
+            ].filter { !$0.value.isNil }))
+        }
+        return .table(LuaTable(fields: [
+            "time": .integer(s.time), "profile": .string(LuaString(s.profile)),
+            "orientation": .string(LuaString(s.orientation.rawValue)),
+            "presentations": .table(LuaTable(array: s.presentations.map(presentation))),
+            "views": .table(LuaTable(array: views)), "held": .table(LuaTable(array: held)),
+        ]))
+    }
+}
