@@ -10,27 +10,45 @@ extension SheetApp {
         }
         perform(user: false) { [self] in
             // A deferred advance may start later than checked; the clock still stops at the maximum.
-            let target = min(now + ms, SheetApp.maximumTime)
-            var steps = 0
-            while let i = nextTransition(until: target) {
-                now = presentations[i].phaseEnds!
-                complete(i)
-                steps += 1
-                if steps > 100_000 {
-                    emit(Event(time: now, kind: .actionError, detail: "more than 100000 transitions in one advance; stopped"))
-                    break
-                }
-            }
-            now = max(now, target)
+            passTime(until: min(now + ms, SheetApp.maximumTime))
         }
+    }
+
+    /// The body of `advance(by:)`: completes the transitions that end by
+    /// `target`, in time order, and sets the clock to it.
+    func passTime(until target: Int) {
+        var steps = 0
+        while let i = nextTransition(until: target) {
+            now = presentations[i].phaseEnds!
+            complete(i)
+            steps += 1
+            if steps > 100_000 {
+                emit(Event(time: now, kind: .actionError, detail: "more than 100000 transitions in one advance; stopped"))
+                break
+            }
+        }
+        now = max(now, target)
     }
 
     /// Lets time pass until no transition is running, or `limit` ms have
     /// passed (an app can keep itself busy; the oscillation guard stops
     /// most such loops).
+    ///
+    /// Called from code the engine runs (content, app code, a policy hook),
+    /// it is applied after the current step, as one step: a loop of
+    /// `advance(by:)` calls would only queue steps, the clock would never
+    /// move, and the loop would never end (it used to fill memory).
     /// - Throws: `EngineError` for a negative limit.
     public func advanceUntilIdle(limit: Int = 600_000) throws(EngineError) {
-        let end = now + limit
+        guard limit >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(limit) ms)")) }
+        if busy {
+            perform(user: false) { [self] in
+                let end = now + min(limit, SheetApp.maximumTime - now)
+                while let t = nextTransitionTime, t <= end { passTime(until: t) }
+            }
+            return
+        }
+        let end = now + min(limit, SheetApp.maximumTime - now)
         while let t = nextTransitionTime, t <= end {
             try advance(by: max(0, t - now))
         }
