@@ -29,7 +29,7 @@ let package = Package(
         ),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
         // Hook dispatch through LuaRuntime against the bare C API; scripts/bench runs it in release.
-        .executableTarget(name: "sheetlab-bench", dependencies: ["LuaRuntime", "CLua"]),
+        .executableTarget(name: "sheetlab-bench", dependencies: ["LuaRuntime", "CLua", "SheetEngine", "SheetScripting"]),
         .target(name: "SheetEngine"),
         .target(name: "SheetRendering", dependencies: ["SheetEngine"]),
         // Lua policies and scenarios over the engine: the one API behind the CLI, REPL and serve.

@@ -36,6 +36,8 @@ struct Case {
     let unit: String
     /// The case this one is compared with (nil: it is a reference).
     let baseline: String?
+    /// Set-up before each timed run (not timed).
+    var prepare: (@MainActor () -> Void)? = nil
     let run: @MainActor (Int) -> Void
 }
 
@@ -107,7 +109,7 @@ struct Case {
 }
 
 nonisolated(unsafe) var sink = 0
-let cases = try makeCases()
+let cases = try makeCases() + makeEngineCases()
 /// The case `--case` selected, run by `measured`.
 nonisolated(unsafe) var selected: Case?
 
@@ -125,6 +127,7 @@ func now() -> UInt64 {
 }
 
 @MainActor func nanosecondsPerUnit(_ benchmark: Case, units: Int) -> Double {
+    benchmark.prepare?()
     let start = now()
     benchmark.run(units)
     return Double(now() - start) / Double(units)
@@ -148,6 +151,11 @@ func format(_ value: Double, decimals: Int) -> String {
 // MARK: Command line
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "--memory", arguments.count >= 2, let count = Int(arguments[1]) {
+    let m = memoryFigure(count: count)
+    print(m.perApp, m.lua)
+    exit(0)
+}
 if arguments.first == "--list" {
     for benchmark in cases { print(benchmark.name) }
     exit(0)
@@ -159,7 +167,9 @@ if arguments.first == "--case" {
     }
     var count = 100_000
     if arguments.count >= 4, arguments[2] == "-n", let n = Int(arguments[3]) { count = n }
+    benchmark.prepare?()
     benchmark.run(min(count, 1000)) // warm up the same paths before the counted ones
+    benchmark.prepare?()
     selected = benchmark
     measured(count)
     print("sink \(sink)")
@@ -172,10 +182,22 @@ let rounds = 9
 let callUnits = 200_000
 let loopUnits = 5_000_000
 var samples: [String: [Double]] = [:]
-for benchmark in cases { benchmark.run(benchmark.unit == "call" ? 10_000 : 100_000) }
+/// Units per timed run: calls, loop iterations or engine events.
+func units(_ benchmark: Case) -> Int {
+    switch benchmark.unit {
+    case "call": return callUnits
+    case "event": return eventUnits
+    default: return loopUnits
+    }
+}
+let eventUnits = 100_000
+for benchmark in cases {
+    benchmark.prepare?()
+    benchmark.run(units(benchmark) / 20)
+}
 for _ in 0..<rounds {
     for benchmark in cases {
-        let units = benchmark.unit == "call" ? callUnits : loopUnits
+        let units = units(benchmark)
         samples[benchmark.name, default: []].append(nanosecondsPerUnit(benchmark, units: units))
     }
 }
@@ -191,5 +213,25 @@ for benchmark in cases {
     print("| \(benchmark.name) (per \(benchmark.unit)) | \(format(value, decimals: value < 10 ? 2 : 1)) | \(ratio) |")
 }
 print("")
-print("Median of \(rounds) interleaved rounds; \(callUnits) calls or \(loopUnits) loop iterations per round.")
+print("Median of \(rounds) interleaved rounds; \(callUnits) calls, \(loopUnits) loop iterations or \(eventUnits) engine events per round.")
+let engineRate = 1e9 / median(samples["events-queue.lua"]!)
+print("")
+print("Engine events per second with queue.lua: \(Int(engineRate)) (target at least 1,000,000);")
+print("with the app's content written in Lua too: \(Int(1e9 / median(samples["events-queue.lua-lua-content"]!))).")
+print("")
+print("| figure | value | notes |")
+print("|---|---:|---|")
+/// Runs this program again with `--memory count`: a fresh process.
+func measureMemory(_ count: Int) -> (count: Int, perApp: Double, lua: Double)? {
+    let command = "'\(CommandLine.arguments[0])' --memory \(count)"
+    guard let pipe = popen(command, "r") else { return nil }
+    defer { pclose(pipe) }
+    var buffer = [UInt8](repeating: 0, count: 256)
+    let n = fread(&buffer, 1, 255, pipe)
+    let fields = String(decoding: buffer.prefix(n), as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+        .compactMap { Double($0) }
+    return fields.count == 2 ? (count, fields[0], fields[1]) : nil
+}
+let memory = [100, 10_000].compactMap(measureMemory)
+for (name, value, notes) in figures(memory: memory) { print("| \(name) | \(value) | \(notes) |") }
 if sink == 42 { print("") }

@@ -221,7 +221,7 @@ extension SheetApp {
 
     /// Holds a request at the front of a modifier's queue (a replacement whose presenter is busy).
     func hold(_ mod: ModifierID, _ m: PresentationModifier, _ r: HeldRequest) {
-        held[mod, default: []].insert(r, at: 0)
+        held[mod, default: []].prepend(r)
         emit(Event(
             time: now, kind: .queued, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
             source: "engine", note: .held(held[mod]!.count)))

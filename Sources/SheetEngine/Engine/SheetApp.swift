@@ -44,7 +44,7 @@ public final class SheetApp {
     var triggerIndex: [StateRef: [ModifierID]] = [:]
     /// Live presentations, bottom first.
     var presentations: [Presentation] = []
-    var held: [ModifierID: [HeldRequest]] = [:]
+    var held: [ModifierID: HeldQueue] = [:]
     var nextSerial = 1
     /// Counts user actions; the oscillation guard compares it (P05).
     var userActions = 0

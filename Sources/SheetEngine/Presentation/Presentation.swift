@@ -35,6 +35,42 @@ struct HeldRequest: Hashable {
     var time: Int
 }
 
+/// The requests a modifier holds, oldest first. Taking the oldest is O(1)
+/// amortised, so the per-event cost does not grow with the queue's length.
+struct HeldQueue: Sequence, ExpressibleByArrayLiteral {
+    private var items: [HeldRequest] = []
+    private var head = 0
+
+    init(arrayLiteral elements: HeldRequest...) { items = elements }
+
+    var count: Int { items.count - head }
+    var isEmpty: Bool { count == 0 }
+    var first: HeldRequest? { isEmpty ? nil : items[head] }
+
+    mutating func append(_ r: HeldRequest) { items.append(r) }
+
+    /// Puts a request back at the front (it was taken but could not be presented).
+    mutating func prepend(_ r: HeldRequest) {
+        if head > 0 {
+            head -= 1
+            items[head] = r
+        } else {
+            items.insert(r, at: 0)
+        }
+    }
+
+    mutating func removeFirst() {
+        head += 1
+        // Drop the taken part once it is most of the storage.
+        if head >= 64 && head * 2 >= items.count {
+            items.removeFirst(head)
+            head = 0
+        }
+    }
+
+    func makeIterator() -> ArraySlice<HeldRequest>.Iterator { items[head...].makeIterator() }
+}
+
 /// One live presentation. A reference type: the engine mutates it in place
 /// on hot paths, and nothing outside the engine holds one.
 ///

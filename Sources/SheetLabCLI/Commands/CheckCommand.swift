@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import LuaRuntime
 import SheetEngine
 import SheetScripting
@@ -72,7 +76,7 @@ enum CheckCommand {
             if let file = args.value("--scenario") {
                 setup = try String(contentsOfFile: file, encoding: .utf8)
                 setupName = file
-                session.baseDirectory = (file as NSString).deletingLastPathComponent
+                session.baseDirectory = PathName.directory(of: file)
                 try session.evaluate(setup, chunkName: "@" + file)
             } else {
                 setup = Counterexample.defaultSetup
@@ -83,7 +87,7 @@ enum CheckCommand {
             out.error("error: \(error)")
             return .scriptError
         } catch {
-            out.error("sheetlab check: \(error.localizedDescription)")
+            out.error("sheetlab check: \(describe(error))")
             return .usage
         }
 
@@ -95,17 +99,20 @@ enum CheckCommand {
         if out.colorErr {
             checker.progress = { r in
                 let rate = r.seconds > 0 ? Int(Double(r.states) / r.seconds) : 0
-                FileHandle.standardError.write(Data("\r  \(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate) states/s   ".utf8))
+                FileSystem.writeStandardError("\r  \(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate) states/s   ")
             }
         }
         let report = runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
-        if out.colorErr { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if out.colorErr { FileSystem.writeStandardError("\r\u{1B}[K") }
 
         let mode = runs.map { "random, \($0) runs of \(depth) steps from seed \(seed)" } ?? "exhaustive to depth \(depth)"
         let secs = max(report.seconds, 1e-9)
+        let seconds = Double(Int((report.seconds * 100).rounded())) / 100
+        let statesPerSecond = Int(Double(report.states) / secs)
+        let eventsPerSecond = Int(Double(report.events) / secs)
         out.line(
-            "\(mode): \(report.states) states, \(report.steps) steps, \(report.events) events in "
-                + String(format: "%.2f s (%.0f states/s, %.0f events/s)", report.seconds, Double(report.states) / secs, Double(report.events) / secs))
+            "\(mode): \(report.states) states, \(report.steps) steps, \(report.events) events in \(seconds) s "
+                + "(\(statesPerSecond) states/s, \(eventsPerSecond) events/s)")
         guard let v = report.violation else {
             out.line(out.styled("no violation", .green))
             return .ok
@@ -117,7 +124,7 @@ enum CheckCommand {
                 try scenario.write(toFile: file, atomically: true, encoding: .utf8)
                 out.line("counterexample written to \(file); replay it with: sheetlab run \(file)")
             } catch {
-                out.error("sheetlab check: cannot write \(file): \(error.localizedDescription)")
+                out.error("sheetlab check: cannot write \(file): \(describe(error))")
             }
         } else {
             out.line("counterexample (save it and replay with: sheetlab run FILE):")

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SheetEngine
 import SheetScripting
 
@@ -71,8 +75,8 @@ enum DemoCommand {
         out.line(out.styled("Side by side", .bold))
         let outcomes = sessions.map(outcome)
         let width = max(titles[0].count, outcomes[0].count) + 4
-        out.line("  " + "stock".padding(toLength: width, withPad: " ", startingAt: 0) + "queue policy")
-        out.line("  " + outcomes[0].padding(toLength: width, withPad: " ", startingAt: 0) + outcomes[1])
+        out.line("  " + "stock".padded(to: width) + "queue policy")
+        out.line("  " + outcomes[0].padded(to: width) + outcomes[1])
         out.line()
         out.line("Try it yourself: sheetlab run examples/seeds/seed000_lost_reopen.lua (stock) and examples/seeds/seed000_queue_reopen.lua")
         return .ok

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SheetEngine
 import LuaRuntime
 import SheetScripting
@@ -55,7 +59,7 @@ enum RunCommand {
             do {
                 try rendered.write(toFile: file, atomically: true, encoding: .utf8)
             } catch {
-                out.error("sheetlab run: cannot write \(file): \(error.localizedDescription)")
+                out.error("sheetlab run: cannot write \(file): \(describe(error))")
                 return .usage
             }
         } else {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import LuaRuntime
 import SheetEngine
 import SheetScripting
@@ -35,11 +39,10 @@ enum ScriptOptions {
 
     /// Checks that a scenario file exists and is a file.
     static func requireFile(_ path: String, command: String) throws(UsageError) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = FileSystem.kind(at: path) else {
             throw UsageError("no such file: \(path) (expected a scenario .lua file)", command: command)
         }
-        if isDirectory.boolValue {
+        if kind == .directory {
             throw UsageError("\(path) is a folder; 'sheetlab \(command)' expects a scenario file", command: command)
         }
     }

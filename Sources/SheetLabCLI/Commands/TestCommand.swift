@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SheetEngine
 import LuaRuntime
 import SheetScripting
@@ -61,7 +65,7 @@ enum TestCommand {
                 out.line(out.styled("FAIL", .red) + " \(file) (\(result.failures.count) of \(checks) expectations failed)")
             }
             for f in result.failures {
-                out.line("    " + "\(f)".replacingOccurrences(of: "\n", with: "\n    "))
+                out.line("    " + "\(f)".split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "))
             }
         }
         out.line("\(passed) passed, \(failed) failed")
@@ -71,12 +75,11 @@ enum TestCommand {
 
     /// Scenario files: the path itself, or every `*.lua` below it outside `policies` folders, sorted.
     static func scenarios(under path: String) throws(UsageError) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        guard let kind = FileSystem.kind(at: path) else {
             throw UsageError("no such file or folder: \(path)", command: "test")
         }
-        guard isDirectory.boolValue else { return [path] }
-        let entries = FileManager.default.enumerator(atPath: path)?.compactMap { $0 as? String } ?? []
+        guard kind == .directory else { return [path] }
+        let entries = FileSystem.files(under: path)
         let base = path.hasSuffix("/") ? String(path.dropLast()) : path
         return entries.filter { entry in
             entry.hasSuffix(".lua") && !entry.split(separator: "/").dropLast().contains("policies")

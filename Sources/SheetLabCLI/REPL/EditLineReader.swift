@@ -1,5 +1,9 @@
 import CLibEdit
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 #if canImport(Glibc)
     import Glibc
@@ -90,7 +94,7 @@ final class EditLineReader: PromptReader {
     }
 
     func addHistory(_ line: String) {
-        guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        guard !line.trimmed().isEmpty else { return }
         sl_history_enter(history, line)
         if let historyPath { sl_history_save(history, historyPath) }
     }
@@ -130,8 +134,7 @@ final class EditLineReader: PromptReader {
         var i = 0
         while i < items.count {
             let row = items[i..<min(i + perRow, items.count)]
-            rows.append(row.map { $0.padding(toLength: cell, withPad: " ", startingAt: 0) }.joined()
-                .trimmingCharacters(in: .whitespaces))
+            rows.append(row.map { $0.padded(to: cell) }.joined().trimmed())
             i += perRow
         }
         return rows.joined(separator: "\n")

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 
 /// Where the REPL keeps its history: `$XDG_STATE_HOME/sheetlab/history`,
 /// or `~/.local/state/sheetlab/history` when `XDG_STATE_HOME` is unset,
@@ -17,7 +21,7 @@ enum HistoryFile {
     /// Creates the file's folder (owner-only) if needed.
     /// - Returns: whether the folder exists now.
     static func prepareFolder(of path: String) -> Bool {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathName.directory(of: path)
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

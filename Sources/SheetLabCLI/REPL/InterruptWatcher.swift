@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import LuaRuntime
 
 #if canImport(Glibc)
@@ -53,7 +57,7 @@ enum InterruptWatcher {
         interruptPipeWriteEnd = fds[1]
         let readEnd = fds[0]
         withInterruptsBlocked {
-            let thread = Thread {
+            startThread {
                 var byte: UInt8 = 0
                 while true {
                     let n = read(readEnd, &byte, 1)
@@ -66,8 +70,6 @@ enum InterruptWatcher {
                     }
                 }
             }
-            thread.name = "sheetlab-interrupts"
-            thread.start()
         }
         var action = sigaction()
         #if canImport(Glibc)
@@ -79,4 +81,21 @@ enum InterruptWatcher {
         action.sa_flags = 0  // no SA_RESTART: a blocked read returns EINTR
         return sigaction(SIGINT, &action, nil) == 0
     }
+}
+
+/// Starts a detached POSIX thread running `body` (it inherits the caller's
+/// signal mask).
+private func startThread(_ body: @escaping @Sendable () -> Void) {
+    final class Box: @unchecked Sendable {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let box = Unmanaged.passRetained(Box(body)).toOpaque()
+    var thread = pthread_t()
+    let started = pthread_create(&thread, nil, { raw in
+        let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+        box.body()
+        return nil
+    }, box)
+    if started == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
 }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SheetEngine
 import SheetRendering
 import SheetScripting
@@ -11,10 +15,10 @@ extension Repl {
         guard let name = words.first else { return unknownCommand(line) }
         var arguments = Array(words.dropFirst())
         // A file name is the rest of the line, so it may contain spaces.
-        let rest = line.dropFirst().drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
+        let rest = line.dropFirst().drop { $0 != " " }.trimmed()
         if ["policy", "save"].contains(name), !rest.isEmpty { arguments = [rest] }
         if name == "timeline", let format = arguments.first, ["text", "json", "svg"].contains(format), arguments.count > 2 {
-            arguments = [format, rest.dropFirst(format.count).trimmingCharacters(in: .whitespaces)]
+            arguments = [format, rest.dropFirst(format.count).trimmed()]
         }
         switch name {
         case "help", "h", "?":
@@ -143,7 +147,7 @@ extension Repl {
     func save(to file: String) {
         let absolute = absolutePath(file)
         let writer = ScenarioWriter(
-            folder: (absolute as NSString).deletingLastPathComponent,
+            folder: PathName.directory(of: absolute),
             title: "A sheetlab repl session (sheetlab \(sheetLabVersion))")
         guard write(writer.render(record), to: absolute) else { return }
         let count = record.inputCount
@@ -161,7 +165,7 @@ extension Repl {
             try text.write(toFile: absolutePath(file), atomically: true, encoding: .utf8)
             return true
         } catch {
-            out.error("error: cannot write \(file): \(error.localizedDescription)")
+            out.error("error: cannot write \(file): \(describe(error))")
             return false
         }
     }

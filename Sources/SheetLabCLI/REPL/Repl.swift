@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import LuaRuntime
 import SheetEngine
 import SheetRendering
@@ -100,7 +104,7 @@ final class Repl {
             return
         }
         let absolute = absolutePath(path)
-        let folder = (absolute as NSString).deletingLastPathComponent
+        let folder = PathName.directory(of: absolute)
         let shown = displayPath(absolute)
         let before = session.app.timeline.count
         let app = session.app
@@ -110,7 +114,7 @@ final class Repl {
         }
         // Its relative policy() paths are relative to its folder, as with `sheetlab run`.
         let baseDirectory = session.baseDirectory
-        session.baseDirectory = (shown as NSString).deletingLastPathComponent
+        session.baseDirectory = PathName.directory(of: shown)
         defer { session.baseDirectory = baseDirectory }
         do {
             let chunk = try session.runtime.load(path: shown, in: session.environment)
@@ -133,7 +137,7 @@ final class Repl {
     /// now), or part of one (kept until it is complete).
     func feed(_ line: String) {
         if pending.isEmpty {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            let trimmed = line.trimmed()
             if trimmed.isEmpty { return }
             if trimmed.hasPrefix(":"), !trimmed.hasPrefix("::") {
                 runCommand(trimmed)

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SheetEngine
 
 /// The timeline as JSON lines: one compact JSON object per event, one event
@@ -63,8 +67,11 @@ public enum TimelineJSON {
             // Events and states contain only strings, numbers and enums, and
             // non-finite numbers are converted, so encoding cannot fail; keep
             // the output valid JSON should that ever change.
-            let message = TerminalWidth.printable("\(error)")
-                .replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            var message = ""
+            for c in TerminalWidth.printable("\(error)") {
+                if c == "\\" || c == "\"" { message.append("\\") }
+                message.append(c)
+            }
             return "{\"error\":\"\(message)\"}"
         }
     }

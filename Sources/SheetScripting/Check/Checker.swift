@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import LuaRuntime
 import SheetEngine
 
@@ -102,7 +106,7 @@ public final class Checker {
         session.app = app
         defer { session.app = saved }
         do {
-            try action.apply(to: app)
+            try session.step { () throws(EngineError) in try action.apply(to: app) }
         } catch {
             return nil
         }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
 import SheetEngine
 
 /// A violation written as a scenario that `sheetlab run` replays to the same failure.
@@ -37,7 +41,10 @@ public enum Counterexample {
         }
         lines.append("")
         lines.append("-- set-up")
-        lines.append(setup.trimmingCharacters(in: .whitespacesAndNewlines))
+        var trimmed = Substring(setup)
+        while let c = trimmed.first, c.isWhitespace { trimmed.removeFirst() }
+        while let c = trimmed.last, c.isWhitespace { trimmed.removeLast() }
+        lines.append(String(trimmed))
         lines.append("")
         lines.append("-- steps")
         lines += violation.steps.map(\.lua)

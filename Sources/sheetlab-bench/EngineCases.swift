@@ -1,0 +1,228 @@
+// The engine and scripting layer's cases: events per second with the Lua
+// queue policy against its native twin, custom detent resolution, and the
+// per-event cost as views, history and held requests grow.
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+enum EngineBench {
+    static let item = StateRef(view: "ContentView", slot: "selectedItem")
+
+    /// Seed 000's app declared in Swift, as an embedder builds it.
+    static var contentView: ViewSpec {
+        ViewSpec(
+            name: "ContentView", state: [("selectedItem", nil)],
+            modifiers: [
+                PresentationModifier(
+                    kind: .sheet, trigger: .item(item), content: { ctx in SheetContent(text: "item \(ctx.item["id"])") })
+            ])
+    }
+
+    /// The same app declared in Lua, content function and all.
+    static let luaContentView = """
+        view { name = "ContentView", state = { "selectedItem" },
+          modifiers = { sheet { item = "selectedItem", content = function(c) return "item " .. c.item.id end } } }
+        """
+
+    enum Policy { case native, lua }
+
+    /// A session with the app and a queue policy; `extraViews` plain views more.
+    static func session(_ policy: Policy, luaContent: Bool = false, extraViews: Int = 0) -> Session {
+        let session = try! Session()
+        session.printHandler = { _ in }
+        switch policy {
+        case .native: session.addPolicy(QueuePolicy())
+        case .lua: try! session.loadPolicy(path: "examples/policies/queue.lua")
+        }
+        if luaContent { try! session.evaluate(luaContentView) } else { try! session.addView(contentView) }
+        for i in 0..<extraViews { try! session.addView(ViewSpec(name: "View\(i)", state: [("value", 0)])) }
+        return session
+    }
+
+    /// Seed 000's cycle: open, swipe, re-tap while closing, reopened, swipe: 18 events.
+    static func cycle(_ app: SheetApp, _ i: Int) {
+        let value = Value.record(["id": .int(i % 3)])
+        try! app.set(item, value)
+        try! app.advance(by: 500)
+        try! app.swipeDown()
+        try! app.advance(by: 100)
+        try! app.set(item, value)
+        try! app.advance(by: 150)
+        try! app.advance(by: 500)
+        try! app.swipeDown()
+        try! app.advance(by: 250)
+    }
+
+    /// Runs cycles until `n` more events are on the timeline.
+    static func drive(_ app: SheetApp, events n: Int) {
+        let target = app.timeline.count + n
+        var i = 0
+        while app.timeline.count < target {
+            cycle(app, i)
+            i += 1
+        }
+    }
+
+    /// A policy that queues every request made while something is shown,
+    /// so that held requests pile up.
+    final class QueueAll: PresentationPolicy {
+        var name: String { "queue-all" }
+        var hooks: PolicyHooks { [.request] }
+        func request(_ c: RequestContext) throws(PolicyFailure) -> RequestDecision? { c.phase == nil ? nil : .queue }
+    }
+
+    /// An app whose item sheet holds `held` requests.
+    static func heldApp(_ held: Int) -> SheetApp {
+        let app = SheetApp(policies: [QueueAll()])
+        try! app.addView(contentView)
+        try! app.set(item, .record(["id": 0]))
+        for i in 0..<held { try! app.set(item, .record(["id": .int(i + 1)])) }
+        return app
+    }
+
+    /// A context that changes with `i`, so that no call can be folded away.
+    static func detentContext(_ i: Int) -> DetentContext {
+        DetentContext(maxDetentValue: Double(700 + (i & 127)), horizontalSizeClass: .compact, verticalSizeClass: .regular)
+    }
+}
+
+/// The cases, as rows of the timing table.
+@MainActor func makeEngineCases() -> [Case] {
+    var apps: [String: SheetApp] = [:]
+    func events(_ name: String, baseline: String?, prepare: @escaping @MainActor () -> SheetApp) -> Case {
+        Case(
+            name: name, unit: "event", baseline: baseline,
+            prepare: { apps[name] = prepare() },
+            run: { n in EngineBench.drive(apps[name]!, events: n) })
+    }
+    let luaDetents = EngineBench.session(.native)
+    try! luaDetents.loadPolicy(path: "examples/policies/bar_detent.lua")
+    let luaBar = luaDetents.policies.last!
+    let nativeBar = BarDetentPolicy()
+    var cases = [
+        events("events-native-policy", baseline: nil) { EngineBench.session(.native).app },
+        events("events-queue.lua", baseline: "events-native-policy") { EngineBench.session(.lua).app },
+        events("events-native-policy-lua-content", baseline: nil) { EngineBench.session(.native, luaContent: true).app },
+        events("events-queue.lua-lua-content", baseline: "events-native-policy-lua-content") {
+            EngineBench.session(.lua, luaContent: true).app
+        },
+        Case(name: "detent-native", unit: "call", baseline: nil) { n in
+            for i in 0..<n {
+                let policy: any PresentationPolicy = opaque(nativeBar)
+                sink &+= Int(try! policy.resolveDetent("bar", EngineBench.detentContext(i))!)
+            }
+        },
+        Case(name: "detent-bar_detent.lua", unit: "call", baseline: "detent-native") { n in
+            for i in 0..<n { sink &+= Int(try! luaBar.resolveDetent("bar", EngineBench.detentContext(i))!) }
+        },
+    ]
+    for size in [10, 1000, 100_000] {
+        cases.append(events("events-views-\(size)", baseline: size == 10 ? nil : "events-views-10") {
+            EngineBench.session(.native, extraViews: size).app
+        })
+    }
+    for size in [10, 1000, 100_000] {
+        cases.append(events("events-history-\(size)", baseline: size == 10 ? nil : "events-history-10") {
+            let app = EngineBench.session(.native).app
+            EngineBench.drive(app, events: size)
+            return app
+        })
+    }
+    for size in [10, 1000, 100_000] {
+        cases.append(
+            Case(
+                name: "held-\(size)", unit: "event", baseline: size == 10 ? nil : "held-10",
+                prepare: { apps["held-\(size)"] = EngineBench.heldApp(size) },
+                run: { n in
+                    // Each step presents one held request and queues a new one.
+                    let app = apps["held-\(size)"]!
+                    let target = app.timeline.count + n
+                    var i = 0
+                    while app.timeline.count < target {
+                        try! app.advance(by: 500)
+                        try! app.swipeDown()
+                        try! app.advance(by: 250)
+                        try! app.set(EngineBench.item, .record(["id": .int(size + i)]))
+                        i += 1
+                    }
+                }))
+    }
+    return cases
+}
+
+/// Resident memory of the process in bytes (from /proc/self/statm): page
+/// granular, so it is read around many apps at once.
+func heapInUse() -> Int {
+    guard let file = fopen("/proc/self/statm", "r") else { return 0 }
+    defer { fclose(file) }
+    var size = 0
+    var resident = 0
+    guard withUnsafeMutablePointer(to: &size, { s in
+        withUnsafeMutablePointer(to: &resident) { r in fscanf_pair(file, s, r) }
+    }) else { return 0 }
+    return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
+}
+
+/// Reads two numbers from a file.
+private func fscanf_pair(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
+    var buffer = [UInt8](repeating: 0, count: 256)
+    guard buffer.withUnsafeMutableBufferPointer({ b in
+        b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: 256) { fgets($0, 256, file) != nil }
+    }) else { return false }
+    let text = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
+    let fields = text.split(separator: " ").compactMap { Int($0) }
+    guard fields.count >= 2 else { return false }
+    a.pointee = fields[0]
+    b.pointee = fields[1]
+    return true
+}
+
+/// Keeps the optimiser from seeing through a value.
+@inline(never) func opaque<T>(_ value: T) -> T { value }
+
+/// Memory of `count` apps with queue.lua loaded, in a process that has done
+/// nothing else (so freed memory from other work does not hide growth):
+/// resident bytes per app, and the Lua state's share.
+@MainActor func memoryFigure(count: Int) -> (perApp: Double, lua: Double) {
+    _ = EngineBench.session(.lua)  // load the code and the policy file once
+    let before = heapInUse()
+    var sessions: [Session] = []
+    sessions.reserveCapacity(count)
+    for _ in 0..<count { sessions.append(EngineBench.session(.lua)) }
+    let perApp = Double(heapInUse() - before) / Double(count)
+    let lua = Double(sessions.map(\.runtime.memoryInUse).reduce(0, +)) / Double(count)
+    return (perApp, lua)
+}
+
+/// Memory and `check` figures, measured once each.
+@MainActor func figures(memory: [(count: Int, perApp: Double, lua: Double)]) -> [(String, String, String)] {
+    var rows: [(String, String, String)] = []
+    for m in memory {
+        rows.append((
+            "memory per app, \(m.count) apps with queue.lua", "\(format(m.perApp / 1024, decimals: 1)) KiB",
+            "of which the Lua state \(format(m.lua / 1024, decimals: 1)) KiB; target < 64 KiB"
+        ))
+        if m.count >= 10_000 {
+            rows.append(("memory of \(m.count) apps", "\(format(m.perApp * Double(m.count) / 1_048_576, decimals: 1)) MiB", ""))
+        }
+    }
+    // check: states explored per second in exhaustive mode (seed 000's app,
+    // queue.lua, four item ids, depth 14), beside the raw engine event rate.
+    let session = EngineBench.session(.lua, luaContent: true)
+    let checker = Checker(session: session)
+    checker.itemIDs = [0, 1, 2, 3]
+    let start = now()
+    let report = checker.exhaustive(depth: 14)
+    let seconds = Double(now() - start) / 1e9
+    rows.append((
+        "check, exhaustive to depth 14 (queue.lua, 4 item ids)", "\(Int(Double(report.states) / seconds)) states/s",
+        "\(report.states) states, \(report.steps) steps in \(format(seconds, decimals: 2)) s: "
+            + "\(Int(Double(report.steps) / seconds)) steps/s, \(Int(Double(report.events) / seconds)) engine events/s"
+            + (report.violation.map { "; VIOLATION \($0.invariant)" } ?? "")
+    ))
+    return rows
+}
