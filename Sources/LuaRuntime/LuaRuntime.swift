@@ -31,6 +31,9 @@ public final class LuaRuntime {
     let recentStrings: RecentStrings
     /// Why the last argument writer gave up (kept here so writers stay plain data).
     var writerFailure: LuaError?
+    /// `withBudget`: the host function that runs a scope, and the scope it runs.
+    var scopeFunction: LuaFunction?
+    var scopeBody: (() -> Void)?
 
     /// The limits in force. Changing the memory cap takes effect at once.
     public var limits: LuaLimits {

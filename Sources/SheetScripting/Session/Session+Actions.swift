@@ -5,7 +5,7 @@ import SheetEngine
 extension Session {
     /// Adds a view (and its children) under `parent`, or as a root view.
     public func addView(_ spec: ViewSpec, parent: String? = nil) throws(EngineError) {
-        try app.addView(spec, parent: parent)
+        try step { () throws(EngineError) in try app.addView(spec, parent: parent) }
     }
 
     /// Writes one slot, as a button's action does.
@@ -17,7 +17,7 @@ extension Session {
     public func set(_ writes: [(String, Value)]) throws(EngineError) {
         var resolved: [StateWrite] = []
         for (path, value) in writes { resolved.append(StateWrite(try SlotPath.resolve(path, in: app), value)) }
-        try app.set(resolved)
+        try step { () throws(EngineError) in try app.set(resolved) }
     }
 
     /// Reads a slot.
@@ -25,26 +25,45 @@ extension Session {
         app.value(try SlotPath.resolve(path, in: app)) ?? .none
     }
 
-    public func swipe() throws(EngineError) { try app.swipeDown() }
-    public func drag(to height: Double) throws(EngineError) { try app.drag(to: height) }
-    public func release(velocity: Double) throws(EngineError) { try app.release(velocity: velocity) }
-    public func dismiss(view: String?) throws(EngineError) { try app.dismiss(from: view) }
-    public func remove(view: String) throws(EngineError) { try app.removeView(view) }
+    public func swipe() throws(EngineError) { try step { () throws(EngineError) in try app.swipeDown() } }
+    public func drag(to height: Double) throws(EngineError) { try step { () throws(EngineError) in try app.drag(to: height) } }
+    public func release(velocity: Double) throws(EngineError) {
+        try step { () throws(EngineError) in try app.release(velocity: velocity) }
+    }
+    public func dismiss(view: String?) throws(EngineError) { try step { () throws(EngineError) in try app.dismiss(from: view) } }
+    public func remove(view: String) throws(EngineError) { try step { () throws(EngineError) in try app.removeView(view) } }
     @discardableResult
-    public func tapBackground() -> Bool { app.tapBackground() }
+    public func tapBackground() -> Bool { step { app.tapBackground() } }
 
     /// Rotates to `"portrait"` or `"landscape"`.
     public func rotate(_ orientation: String) throws(EngineError) {
         guard let o = Orientation(rawValue: orientation) else {
             throw EngineError(.invalidArgument("orientation must be portrait or landscape, got '\(orientation)'"))
         }
-        app.rotate(to: o)
+        step { app.rotate(to: o) }
     }
 
     /// Lets `ms` pass; with nil, until no transition is running (at most ten
     /// virtual minutes, since an app may keep itself busy).
     public func advance(_ ms: Int?) throws(EngineError) {
-        if let ms { try app.advance(by: ms) } else { try app.advanceUntilIdle() }
+        try step { () throws(EngineError) in
+            if let ms { try app.advance(by: ms) } else { try app.advanceUntilIdle() }
+        }
+    }
+
+    /// Runs one engine step so that all the Lua it runs (policy hooks,
+    /// content, app code) shares the script budget: each call has the call
+    /// budget, but a script can chain thousands of calls in one step (a hook
+    /// that writes state makes another request); without a shared budget a
+    /// step started by `serve` or `check` could take 10,000 times the call
+    /// budget. Once it is spent, later calls fail at once and fall back to
+    /// stock, each with a `policyError` (or `contentError`) on the timeline.
+    func step<T>(_ body: () throws(EngineError) -> T) throws(EngineError) -> T {
+        try runtime.withBudget(milliseconds: runtime.limits.scriptBudgetMilliseconds, body).0
+    }
+
+    func step<T>(_ body: () -> T) -> T {
+        runtime.withBudget(milliseconds: runtime.limits.scriptBudgetMilliseconds, body).0
     }
 
     /// Events after index `since` (1-based positions), all when nil.
