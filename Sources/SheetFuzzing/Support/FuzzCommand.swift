@@ -79,9 +79,13 @@ public struct FuzzCommand {
             print(failure.scenario ?? outcome.fuzzCase.setup.source)
             return false
         }
+        var lua = LuaBoundaryFuzzer(examples: options.examples)
+        lua.currentInputPath = options.out + "/current-input.lua"
         let deadline = Date().addingTimeInterval(options.minutes * 60)
         var engineTotals = (cases: 0, steps: 0, events: 0, failures: 0)
+        var luaTotals = LuaBoundaryFuzzer.Report()
         var lastProgress = Date()
+        let residentAtStart = Self.residentKilobytes()
         var index = 0
         print("fuzzing for \(options.minutes) min from seed \(options.seed)")
         while Date() < deadline {
@@ -95,16 +99,42 @@ public struct FuzzCommand {
                     report(failure)
                 }
             }
+            if options.lua {
+                let batch = lua.run(seed: options.seed, batch: index, inputs: 60)
+                for failure in batch.failures { print("FAIL " + failure.description) }
+                luaTotals.add(batch)
+            }
             index += 1
-            if Date().timeIntervalSince(lastProgress) > 10 {
+            if Date().timeIntervalSince(lastProgress) > 15 {
                 lastProgress = Date()
-                print("  engine: \(engineTotals.cases) cases, \(engineTotals.steps) steps, \(engineTotals.failures) failures")
+                print(
+                    "  \(engineTotals.cases) engine cases (\(engineTotals.steps) steps), \(luaTotals.total) Lua inputs, "
+                        + "\(engineTotals.failures + luaTotals.failures.count) failures, \(Self.residentKilobytes() / 1024) MiB resident")
             }
         }
-        print(
-            "engine fuzzer: \(engineTotals.cases) cases, \(engineTotals.steps) steps, \(engineTotals.events) events, "
-                + "\(engineTotals.failures) failures")
-        return engineTotals.failures == 0
+        if options.engine {
+            print(
+                "engine fuzzer: \(engineTotals.cases) cases, \(engineTotals.steps) steps, \(engineTotals.events) events, "
+                    + "\(engineTotals.failures) failures")
+        }
+        if options.lua {
+            let kinds = LuaBoundaryFuzzer.Kind.allCases.map { "\(luaTotals.inputs[$0] ?? 0) \($0.rawValue)" }
+            print(
+                "Lua boundary fuzzer: \(luaTotals.total) inputs (\(kinds.joined(separator: ", "))), "
+                    + "\(luaTotals.policiesLoaded) policies loaded, \(luaTotals.scriptErrors) script errors, "
+                    + "\(luaTotals.hookErrors) hook errors, slowest step \(Int(luaTotals.slowestStepMilliseconds)) ms, "
+                    + "\(luaTotals.failures.count) failures")
+        }
+        print("resident memory: \(residentAtStart / 1024) MiB at the start, \(Self.residentKilobytes() / 1024) MiB at the end")
+        return engineTotals.failures == 0 && luaTotals.failures.isEmpty
+    }
+
+    /// The process's resident set in KiB (Linux; 0 elsewhere).
+    static func residentKilobytes() -> Int {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Int(fields[1]) else { return 0 }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE))) / 1024
     }
 
     /// Prints a failure and writes its scenario.
