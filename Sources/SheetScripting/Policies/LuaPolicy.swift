@@ -130,7 +130,10 @@ public final class LuaPolicy: PresentationPolicy {
         do {
             return try runtime.call(function, budgetMilliseconds: nil, arguments: context, results: read)
         } catch {
-            throw PolicyFailure(hook: hook, message: error.description, traceback: error.traceback)
+            // An error with no position (Lua runs no handler for "not enough
+            // memory") points at the hook's definition, as invalid answers do.
+            let at = error.file != nil ? "" : runtime.location(of: function).map { "\($0): " } ?? "\(displayPath(path)): "
+            throw PolicyFailure(hook: hook, message: at + error.description, traceback: error.traceback)
         }
     }
 
