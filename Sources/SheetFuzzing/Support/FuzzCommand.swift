@@ -68,15 +68,15 @@ public struct FuzzCommand {
         let engine = EngineFuzzer(examples: options.examples)
         if let index = options.caseIndex {
             let outcome = engine.run(seed: options.seed, index: index)
-            print(outcome.fuzzCase)
-            print("invariants: \(outcome.invariants.joined(separator: ", "))")
-            print("\(outcome.steps) steps, \(outcome.events) events")
+            say(outcome.fuzzCase)
+            say("invariants: \(outcome.invariants.joined(separator: ", "))")
+            say("\(outcome.steps) steps, \(outcome.events) events")
             guard let failure = outcome.failure else {
-                print("no failure")
+                say("no failure")
                 return true
             }
             report(failure)
-            print(failure.scenario ?? outcome.fuzzCase.setup.source)
+            say(failure.scenario ?? outcome.fuzzCase.setup.source)
             return false
         }
         var lua = LuaBoundaryFuzzer(examples: options.examples)
@@ -87,7 +87,7 @@ public struct FuzzCommand {
         var lastProgress = Date()
         let residentAtStart = Self.residentKilobytes()
         var index = 0
-        print("fuzzing for \(options.minutes) min from seed \(options.seed)")
+        say("fuzzing for \(options.minutes) min from seed \(options.seed)")
         while Date() < deadline {
             if options.engine {
                 let outcome = engine.run(seed: options.seed, index: index)
@@ -101,31 +101,31 @@ public struct FuzzCommand {
             }
             if options.lua {
                 let batch = lua.run(seed: options.seed, batch: index, inputs: 60)
-                for failure in batch.failures { print("FAIL " + failure.description) }
+                for failure in batch.failures { say("FAIL " + failure.description) }
                 luaTotals.add(batch)
             }
             index += 1
             if Date().timeIntervalSince(lastProgress) > 15 {
                 lastProgress = Date()
-                print(
+                say(
                     "  \(engineTotals.cases) engine cases (\(engineTotals.steps) steps), \(luaTotals.total) Lua inputs, "
                         + "\(engineTotals.failures + luaTotals.failures.count) failures, \(Self.residentKilobytes() / 1024) MiB resident")
             }
         }
         if options.engine {
-            print(
+            say(
                 "engine fuzzer: \(engineTotals.cases) cases, \(engineTotals.steps) steps, \(engineTotals.events) events, "
                     + "\(engineTotals.failures) failures")
         }
         if options.lua {
             let kinds = LuaBoundaryFuzzer.Kind.allCases.map { "\(luaTotals.inputs[$0] ?? 0) \($0.rawValue)" }
-            print(
+            say(
                 "Lua boundary fuzzer: \(luaTotals.total) inputs (\(kinds.joined(separator: ", "))), "
                     + "\(luaTotals.policiesLoaded) policies loaded, \(luaTotals.scriptErrors) script errors, "
                     + "\(luaTotals.hookErrors) hook errors, slowest step \(Int(luaTotals.slowestStepMilliseconds)) ms, "
                     + "\(luaTotals.failures.count) failures")
         }
-        print("resident memory: \(residentAtStart / 1024) MiB at the start, \(Self.residentKilobytes() / 1024) MiB at the end")
+        say("resident memory: \(residentAtStart / 1024) MiB at the start, \(Self.residentKilobytes() / 1024) MiB at the end")
         return engineTotals.failures == 0 && luaTotals.failures.isEmpty
     }
 
@@ -139,11 +139,17 @@ public struct FuzzCommand {
 
     /// Prints a failure and writes its scenario.
     func report(_ failure: EngineFuzzer.Failure) {
-        print("FAIL " + failure.description)
+        say("FAIL " + failure.description)
         guard let scenario = failure.scenario else { return }
         let path = "\(options.out)/engine-\(failure.fuzzCase.seed)-\(failure.fuzzCase.index).lua"
         if (try? scenario.write(toFile: path, atomically: true, encoding: .utf8)) != nil {
-            print("  counterexample: \(path) (sheetlab run \(path))")
+            say("  counterexample: \(path) (sheetlab run \(path))")
         }
+    }
+
+    /// Writes a line at once (unbuffered), so progress reaches a log even
+    /// if the process is killed.
+    func say(_ text: Any = "") {
+        FileHandle.standardOutput.write(Data("\(text)\n".utf8))
     }
 }

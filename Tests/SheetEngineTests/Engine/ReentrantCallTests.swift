@@ -12,7 +12,7 @@ import Testing
     @Test func advanceUntilIdle_fromContent_runsAfterTheStep_andEnds() throws {
         let h = Harness()
         try h.run { app in
-            try app.addView(Views.flagSheet(content: { _ in
+            try app.addView(Views.flagSheet(content: { [unowned app] _ in
                 try app.advanceUntilIdle()
                 return SheetContent(text: "sheet")
             }))

@@ -1,0 +1,23 @@
+// swift-tools-version:6.0
+// libFuzzer entry points for SheetLab (docs/safety.md). Build and run with scripts/fuzz --libfuzzer,
+// or by hand:
+//   swift build -c release --sanitize fuzzer --sanitize address --scratch-path .build
+//   .build/release/fuzz-policy-load corpus/policy-load -dict=lua.dict -max_total_time=60
+import PackageDescription
+
+// Each entry point is a library-style file with `LLVMFuzzerTestOneInput`; libFuzzer supplies `main`.
+let entry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
+
+let package = Package(
+    name: "SheetLabFuzz",
+    dependencies: [.package(name: "SheetLab", path: "..")],
+    targets: [
+        // What both entry points share: a session with small limits and a driver that calls every hook.
+        .target(name: "FuzzDriver", dependencies: [.product(name: "SheetLab", package: "SheetLab")]),
+        // Bytes as a policy's source: loading, validating, and running what loads.
+        .executableTarget(name: "fuzz-policy-load", dependencies: ["FuzzDriver"], path: "Sources/FuzzPolicyLoad", swiftSettings: entry),
+        // Bytes as the body of every hook: decoding and validating what hooks answer.
+        .executableTarget(name: "fuzz-hook-result", dependencies: ["FuzzDriver"], path: "Sources/FuzzHookResult", swiftSettings: entry),
+    ],
+    swiftLanguageModes: [.v6]
+)
