@@ -2,15 +2,19 @@
 public struct PresentationState: Hashable, Sendable, Codable {
     /// Position in the stack, 1 at the bottom.
     public var level: Int
+    /// The view whose modifier presented it.
     public var presenter: String
+    /// `sheet(item:)` and so on.
     public var modifier: String
     public var kind: PresentationKind
     public var phase: Phase
     /// When the running transition ends, if one is running.
     public var phaseEnds: Int?
+    /// Its item (`true` for an `isPresented` presentation) and the item's identity.
     public var item: Value
     public var itemID: String?
     public var style: PresentationStyle
+    /// The current detent, in text form.
     public var detent: String?
     /// Height in points; while dragging, the dragged height.
     public var height: Double
@@ -20,6 +24,7 @@ public struct PresentationState: Hashable, Sendable, Codable {
     public var text: String
     /// Views inside the content.
     public var contentViews: [String]
+    /// `.interactiveDismissDisabled()` from its content (B08).
     public var interactiveDismissDisabled: Bool
     /// Whether its dismiss transition animates: only the top one of a group does (B06).
     public var animated: Bool
@@ -27,6 +32,7 @@ public struct PresentationState: Hashable, Sendable, Codable {
 
 /// A view's state as seen from outside.
 public struct ViewState: Hashable, Sendable, Codable {
+    /// The view's name and its parent's, if it has one.
     public var name: String
     public var parent: String?
     /// The presentation level its presenter is at: 0 for the root window.
@@ -34,6 +40,7 @@ public struct ViewState: Hashable, Sendable, Codable {
     /// Slots in declaration order with their values.
     public var state: [Slot]
 
+    /// One `@State` slot and its value.
     public struct Slot: Hashable, Sendable, Codable {
         public var name: String
         public var value: Value
@@ -42,20 +49,25 @@ public struct ViewState: Hashable, Sendable, Codable {
 
 /// A request held for a modifier.
 public struct HeldState: Hashable, Sendable, Codable {
+    /// The view and modifier that hold the request.
     public var presenter: String
     public var modifier: String
+    /// The requested item, and when it was requested (ms).
     public var item: Value
     public var since: Int
 }
 
 /// Everything observable about an app at one moment, as a value.
 public struct AppState: Hashable, Sendable, Codable {
+    /// Virtual time (ms), profile name and orientation.
     public var time: Int
     public var profile: String
     public var orientation: Orientation
     /// The modal stack, bottom first.
     public var presentations: [PresentationState]
+    /// Every view, roots first, then the views inside presentations.
     public var views: [ViewState]
+    /// Requests held by policies (P01), oldest first per modifier.
     public var held: [HeldState]
 }
 

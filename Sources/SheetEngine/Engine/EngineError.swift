@@ -14,8 +14,10 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidArgument(String)
     }
 
+    /// What went wrong.
     public var reason: Reason
 
+    /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
 
     public var description: String {

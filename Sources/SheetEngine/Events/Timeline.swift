@@ -4,12 +4,14 @@
 /// timeline's length. When `retains` is false only the count is kept (for
 /// exhaustive exploration, where nobody reads the history).
 public struct Timeline: Sendable {
+    /// The events kept, oldest first.
     public private(set) var events: [Event] = []
     /// How many events were appended, retained or not.
     public private(set) var count = 0
     /// Whether events are kept.
     public var retains = true
 
+    /// An empty timeline that keeps its events.
     public init() {}
 
     mutating func append(_ event: Event) {

@@ -8,7 +8,9 @@ public enum Host: Hashable, Sendable {
 
 /// A presentation modifier: the view it is on and its index there.
 public struct ModifierID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The view the modifier is on.
     public var view: String
+    /// Its position among the view's modifiers, from 0.
     public var index: Int
 
     public static func < (a: ModifierID, b: ModifierID) -> Bool {

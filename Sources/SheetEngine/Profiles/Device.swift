@@ -12,9 +12,11 @@ public enum Orientation: String, Sendable, Hashable, Codable, CaseIterable {
 
 /// Insets, in points, that content should keep clear of.
 public struct SafeArea: Sendable, Hashable, Codable {
+    /// Points kept clear at the top (status bar, notch) and bottom (home indicator).
     public var top: Double
     public var bottom: Double
 
+    /// Insets of `top` and `bottom` points.
     public init(top: Double, bottom: Double) {
         self.top = top
         self.bottom = bottom
@@ -28,6 +30,7 @@ public struct DeviceLayout: Sendable, Hashable, Codable {
     /// Screen height in points.
     public var height: Double
     public var safeArea: SafeArea
+    /// The size classes SwiftUI reports in this orientation (B18-B20).
     public var horizontalSizeClass: SizeClass
     public var verticalSizeClass: SizeClass
     /// The height a sheet appears in (`PresentationDetent.Context.maxDetentValue`),
@@ -46,6 +49,7 @@ public struct Device: Sendable, Hashable, Codable {
     public var id: String
     /// Name shown to people, for example `iPhone 15`.
     public var displayName: String
+    /// The geometry held upright and held sideways.
     public var portrait: DeviceLayout
     public var landscape: DeviceLayout
     /// The size of a form sheet where sheets are not edge-attached (regular width).

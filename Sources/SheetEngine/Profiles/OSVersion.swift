@@ -10,6 +10,7 @@ public struct Timings: Sendable, Hashable, Codable {
     /// What is left of the transition after an interactive swipe is released.
     public var swipeRemainder: Int
 
+    /// Timings in milliseconds; the defaults are B01's.
     public init(present: Int = 500, dismiss: Int = 500, swipeRemainder: Int = 250) {
         self.present = present
         self.dismiss = dismiss
@@ -37,6 +38,7 @@ public struct OSVersion: Sendable, Hashable, Codable {
     /// `presentationCompactAdaptation` exists (iOS 16.4 and later); before,
     /// sheets always adapt to full screen in compact height (B20).
     public var supportsCompactAdaptation: Bool
+    /// How long its transitions take (B01).
     public var timings: Timings
 
     /// The version as comparable numbers, `16.4` -> `[16, 4]`.

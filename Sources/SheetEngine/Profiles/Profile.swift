@@ -3,9 +3,11 @@
 /// Profiles are named `<device>-ios<version>`, for example `iphone15-ios17`
 /// or `ipadpro11-ios16.4`.
 public struct Profile: Sendable, Hashable, Codable {
+    /// The device and the OS version.
     public var device: Device
     public var os: OSVersion
 
+    /// A profile of your own, for example with other timings.
     public init(device: Device, os: OSVersion) {
         self.device = device
         self.os = os

@@ -87,9 +87,12 @@ extension Value: ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral, Expre
 
 /// A state slot of a named view: where a binding points.
 public struct StateRef: Hashable, Sendable, CustomStringConvertible {
+    /// The view that owns the slot.
     public var view: String
+    /// The slot's name.
     public var slot: String
 
+    /// The slot `slot` of `view`.
     public init(view: String, slot: String) {
         self.view = view
         self.slot = slot

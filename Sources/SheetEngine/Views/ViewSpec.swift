@@ -39,9 +39,11 @@ public struct ViewSpec {
 
 /// `.onChange(of: slot) { ... }`.
 public struct ChangeObserver {
+    /// The observed slot, and what runs when it changes (nothing by default).
     public var slot: String
     public var action: EngineAction?
 
+    /// `.onChange(of: slot) { action }`.
     public init(slot: String, action: EngineAction? = nil) {
         self.slot = slot
         self.action = action
@@ -61,12 +63,14 @@ public enum PresentationTrigger: Hashable, Sendable {
     /// `item: $item`.
     case item(StateRef)
 
+    /// The slot the binding points at.
     public var binding: StateRef {
         switch self {
         case .isPresented(let ref), .item(let ref): return ref
         }
     }
 
+    /// Whether it is an `item:` binding.
     public var isItem: Bool {
         if case .item = self { return true }
         return false
@@ -90,9 +94,13 @@ public typealias ContentBuilder = (ContentContext) throws -> SheetContent
 /// `fullScreenCover(isPresented:)`, `fullScreenCover(item:)`.
 public struct PresentationModifier {
     public let kind: PresentationKind
+    /// The binding that drives it.
     public let trigger: PresentationTrigger
+    /// Where it is attached (B11).
     public var attachment: Attachment
+    /// Runs when a dismissal has finished, after the binding is cleared (B02).
     public var onDismiss: EngineAction?
+    /// What the presentation shows; nil shows nothing in particular.
     public var content: ContentBuilder?
 
     public init(
@@ -133,6 +141,7 @@ public struct DetentsModifier: Hashable, Sendable {
     public var detents: [Detent]
     /// The selection binding, if any (B23, B24).
     public var selection: StateRef?
+    /// Where the modifier is applied (B21).
     public var placement: DetentsPlacement
 
     public init(_ detents: [Detent], selection: StateRef? = nil, placement: DetentsPlacement = .root) {
@@ -151,6 +160,7 @@ public struct SheetContent {
     /// A view inside the sheet, with its own state and modifiers (for nested
     /// presentations, B05, B06).
     public var view: ViewSpec?
+    /// `.presentationDetents(_:selection:)`, if the content applies it.
     public var detents: DetentsModifier?
     /// `.interactiveDismissDisabled()` (B08).
     public var interactiveDismissDisabled: Bool

@@ -5,6 +5,7 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The subcommand, for pointing at its `--help`.
     public var command: String?
 
+    /// An error saying `message`, about `command`.
     public init(_ message: String, command: String? = nil) {
         self.message = message
         self.command = command
@@ -17,7 +18,9 @@ public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
 public struct ParsedArguments: Sendable, Equatable {
     /// Values given for each option, in order; flags map to `[""]` per use.
     public var options: [String: [String]] = [:]
+    /// Arguments that are not options, in order.
     public var positionals: [String] = []
+    /// Whether `-h` or `--help` was given.
     public var wantsHelp = false
 
     /// The last value given for an option.

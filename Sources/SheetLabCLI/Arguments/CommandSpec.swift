@@ -1,15 +1,18 @@
 /// An option a subcommand accepts: `--profile NAME`, `--policy P` (repeatable), `--quiet`.
 public struct OptionSpec: Sendable {
     /// The long name, with its dashes: `--profile`.
+    /// The subcommand: `run`.
     public var name: String
     /// The placeholder shown in help, or nil for a flag that takes no value.
     public var valueName: String?
+    /// One line for `--help`.
     public var help: String
     /// Whether it may be given more than once.
     public var repeatable: Bool
     /// A short alias, `-p`, if any.
     public var short: String?
 
+    /// An option; give `value` a placeholder (`NAME`) when it takes one.
     public init(_ name: String, value: String? = nil, repeatable: Bool = false, short: String? = nil, help: String) {
         self.name = name
         self.valueName = value
@@ -29,6 +32,7 @@ public struct CommandSpec: Sendable {
     public var summary: String
     /// The positional arguments as written in the usage line: `FILE`, `[PATH]...`.
     public var positionalUsage: String
+    /// How many positional arguments it takes (nil: no upper bound).
     public var minPositionals: Int
     public var maxPositionals: Int?
     public var options: [OptionSpec]

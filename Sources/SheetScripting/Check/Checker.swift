@@ -25,6 +25,7 @@ public struct CheckReport {
 
     /// A broken invariant and the shortest sequence found that breaks it.
     public struct Violation {
+        /// The invariant's name, what breaks it, and the steps from the set-up.
         public var invariant: String
         public var message: String
         public var steps: [CheckAction]
@@ -226,6 +227,7 @@ public final class Checker {
 public struct SplitMix64: RandomNumberGenerator {
     var state: UInt64
 
+    /// A generator that always gives the same numbers for the same seed.
     public init(seed: UInt64) { state = seed }
 
     public mutating func next() -> UInt64 {

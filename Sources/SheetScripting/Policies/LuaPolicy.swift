@@ -12,7 +12,9 @@ public final class LuaPolicy: PresentationPolicy {
     public let name: String
     /// The path it was loaded from.
     public let path: String
+    /// The hooks the file defines.
     public let hooks: PolicyHooks
+    /// The custom detents it resolves (`detents.NAME`).
     public let customDetents: Set<String>
     /// Invariants the policy declares for `sheetlab check`, by name.
     public let invariants: [(name: String, function: LuaFunction)]

@@ -23,6 +23,7 @@ public struct ScenarioRunner {
     public var profile: Profile
     /// Policy files loaded before the scenario runs, relative to the current directory.
     public var policies: [String]
+    /// Memory and time limits of each scenario's Lua state.
     public var limits: LuaLimits
     /// Where `print` writes.
     public var printHandler: (String) -> Void

@@ -142,6 +142,7 @@ public final class Session {
 public struct ExpectationFailure: Hashable, Sendable, CustomStringConvertible {
     /// `file:line` of the `expect` call, when known.
     public var location: String?
+    /// The message, and for `expect_eq` both values as Lua would write them.
     public var message: String
     public var seen: String?
     public var expected: String?
