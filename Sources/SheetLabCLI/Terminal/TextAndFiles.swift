@@ -56,9 +56,10 @@ enum FileSystem {
             guard let dir = opendir(full) else { return }
             defer { closedir(dir) }
             while let entry = readdir(dir) {
-                let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                    String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-                }
+                // Read up to the terminator in place: a record is only as long as its
+                // name, so copying the whole 256-byte d_name read past it (valgrind).
+                let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+                let name = String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
                 guard !name.hasPrefix(".") else { continue }
                 let child = relative.isEmpty ? name : relative + "/" + name
                 if kind(at: folder + "/" + child) == .directory { walk(child) } else { out.append(child) }
