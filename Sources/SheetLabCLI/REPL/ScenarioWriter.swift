@@ -1,3 +1,5 @@
+import SheetScripting
+
 /// Writes a `SessionRecord` as a scenario file that `sheetlab run`
 /// replays to the same timeline (`:save FILE`).
 ///
@@ -49,14 +51,14 @@ struct ScenarioWriter {
         for step in record.steps {
             switch step {
             case .profile(let name):
-                lines += ["", "profile(\(Self.quoted(name)))"]
+                lines += ["", "profile(\(LuaLiteral.quote(name)))"]
             case .policy(let path):
-                lines.append("\(loadPolicy)(\(Self.quoted(Self.relative(path, from: folder))))")
+                lines.append("\(loadPolicy)(\(LuaLiteral.quote(Self.relative(path, from: folder))))")
             case .starterApp:
                 lines += ["", "-- The REPL's starting app", starterSource.trimmingTrailingNewlines]
                 typedHeader = false
             case .reset(let profile):
-                lines += ["", "reset(\(profile.map(Self.quoted) ?? ""))"]
+                lines += ["", "reset(\(profile.map(LuaLiteral.quote) ?? ""))"]
             case .input(let source, let form, let from), .loaded(_, let source, let form, let from):
                 if case .loaded(let path, _, _, _) = step {
                     lines += ["", "-- Set up by \(path) (--load)"]
@@ -66,7 +68,7 @@ struct ScenarioWriter {
                     typedHeader = true
                 }
                 if needsPolicyShim, Self.words(source).contains("policy"), promptFolder != from {
-                    lines.append("repl_folder = \(Self.quoted(Self.relative(from, from: folder)))")
+                    lines.append("repl_folder = \(LuaLiteral.quote(Self.relative(from, from: folder)))")
                     promptFolder = from
                 }
                 lines.append(Self.replayable(source, form: form))
@@ -130,28 +132,6 @@ struct ScenarioWriter {
             i = j
         }
         return words
-    }
-
-    /// A Lua string literal.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let digits = String(scalar.value)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 
     /// `path` relative to `folder` when they share more than the root, else `path`.

@@ -10,13 +10,9 @@ enum HookContexts {
     static func request(_ c: RequestContext) -> Writer {
         { (args: inout LuaArgumentWriter) throws(LuaError) in
             try args.pushTable(readOnly: true, fieldCapacity: 14) { (t: inout LuaTableWriter) throws(LuaError) in
-                t.set("time", c.time)
-                t.set("presenter", c.presenter)
-                t.set("kind", c.kind.rawValue)
-                t.set("modifier", c.modifier)
-                t.set("binding", c.binding)
-                try t.set("item", value: c.item)
-                t.set("item_id", c.itemID)
+                try presentation(
+                    &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
+                    item: c.item, itemID: c.itemID)
                 t.set("phase", c.phase?.rawValue)
                 t.set("current_item_id", c.currentItemID)
                 t.set("held", c.held)
@@ -26,6 +22,20 @@ enum HookContexts {
                 t.set("os", c.os)
             }
         }
+    }
+
+    /// The fields `request` and `dismissed` share: which presentation.
+    static func presentation(
+        _ t: inout LuaTableWriter, time: Int, presenter: String, kind: PresentationKind, modifier: String,
+        binding: String, item: Value, itemID: String?
+    ) throws(LuaError) {
+        t.set("time", time)
+        t.set("presenter", presenter)
+        t.set("kind", kind.rawValue)
+        t.set("modifier", modifier)
+        t.set("binding", binding)
+        try t.set("item", value: item)
+        t.set("item_id", itemID)
     }
 
     static func blockName(_ b: BlockReason) -> String {
@@ -38,13 +48,9 @@ enum HookContexts {
     static func dismissed(_ c: DismissedContext) -> Writer {
         { (args: inout LuaArgumentWriter) throws(LuaError) in
             try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
-                t.set("time", c.time)
-                t.set("presenter", c.presenter)
-                t.set("kind", c.kind.rawValue)
-                t.set("modifier", c.modifier)
-                t.set("binding", c.binding)
-                try t.set("item", value: c.item)
-                t.set("item_id", c.itemID)
+                try presentation(
+                    &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
+                    item: c.item, itemID: c.itemID)
                 t.set("cause", c.cause.rawValue)
                 try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
                     for v in c.held { try h.append(value: v) }

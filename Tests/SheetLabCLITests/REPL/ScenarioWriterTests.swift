@@ -85,7 +85,7 @@ import Testing
     }
 
     @Test func quoted_escapesForLua() {
-        #expect(ScenarioWriter.quoted("a\"b\\c\nd\u{1}2") == #""a\"b\\c\nd\0012""#)
+        #expect(LuaLiteral.quote("a\"b\\c\nd\u{1}2") == #""a\"b\\c\nd\0012""#)
     }
 
     @Test func savedSession_replaysToTheSameTimeline() throws {

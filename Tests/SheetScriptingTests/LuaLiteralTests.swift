@@ -1,0 +1,28 @@
+import LuaRuntime
+import SheetEngine
+import Testing
+
+@testable import SheetScripting
+
+/// What counterexamples and saved sessions write reads back as the same value.
+@Suite struct LuaLiteralTests {
+    @Test(arguments: [
+        Value.none, .bool(true), .int(-7), .double(78.25), .string("a\"b\\c\nd\u{1}2\u{7F}表示中"),
+        .record(["id": 0, "title": "A", "end": "keyword key", "日本": "non-ASCII key", "two words": .list([1, 2])]),
+        .list([.record(["id": "x"]), .string("")]),
+    ])
+    func literal_readsBackAsTheSameValue(value: Value) throws {
+        let lua = try LuaRuntime()
+        let chunk = try lua.load(source: "return " + LuaLiteral.render(value), chunkName: "=literal")
+        let back = try ValueBridge.value(try lua.call(chunk).first ?? .nil)
+        #expect(back == value)
+    }
+
+    @Test func names_areASCIIAndNotKeywords() {
+        #expect(LuaLiteral.isName("selectedItem"))
+        #expect(!LuaLiteral.isName("end"))
+        #expect(!LuaLiteral.isName("日本"))
+        #expect(!LuaLiteral.isName("2x"))
+        #expect(LuaLiteral.key("two words") == "[\"two words\"]")
+    }
+}
