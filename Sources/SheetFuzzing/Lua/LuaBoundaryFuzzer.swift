@@ -287,7 +287,9 @@ public struct LuaBoundaryFuzzer {
                 context.fail(&report, invariant.rawValue, "after \(name): \(message)")
             }
         }
-        if let lost = HeldLedger.lost(before: heldBefore, after: app.state().held, events: events) {
+        if let lost = HeldLedger.lost(
+            before: HeldLedger.entries(heldBefore), after: HeldLedger.entries(app.state().held), events: events)
+        {
             context.fail(&report, "held-request-lost", "after \(name): \(lost)")
         }
     }
@@ -304,8 +306,20 @@ public struct LuaBoundaryFuzzer {
 /// Held requests must not vanish: each one that is no longer held after a
 /// step was presented or dropped in that step, with an event saying so.
 enum HeldLedger {
+    /// A held request as the ledger compares it.
+    struct Entry: Equatable {
+        var presenter: String
+        var modifier: String
+        var item: Value
+        var since: Int
+    }
+
+    static func entries(_ held: [HeldState]) -> [Entry] {
+        held.map { Entry(presenter: $0.presenter, modifier: $0.modifier, item: $0.item, since: $0.since) }
+    }
+
     /// A description of the first held request that went silently, if any.
-    static func lost(before: [HeldState], after: [HeldState], events: ArraySlice<Event>) -> String? {
+    static func lost(before: [Entry], after: [Entry], events: ArraySlice<Event>) -> String? {
         var remaining = after
         for h in before {
             if let i = remaining.firstIndex(of: h) {

@@ -86,11 +86,14 @@ public struct FuzzCommand {
         var luaTotals = LuaBoundaryFuzzer.Report()
         var lastProgress = Date()
         let residentAtStart = Self.residentKilobytes()
-        var index = 0
+        var (caseIndex, batchIndex) = (0, 0)
         say("fuzzing for \(options.minutes) min from seed \(options.seed)")
         while Date() < deadline {
-            if options.engine {
-                let outcome = engine.run(seed: options.seed, index: index)
+            // Turns of about a second each: engine cases are quick, Lua batches are not.
+            let turn = Date().addingTimeInterval(1)
+            while options.engine, Date() < turn, Date() < deadline {
+                let outcome = engine.run(seed: options.seed, index: caseIndex)
+                caseIndex += 1
                 engineTotals.cases += 1
                 engineTotals.steps += outcome.steps
                 engineTotals.events += outcome.events
@@ -100,11 +103,11 @@ public struct FuzzCommand {
                 }
             }
             if options.lua {
-                let batch = lua.run(seed: options.seed, batch: index, inputs: 60)
+                let batch = lua.run(seed: options.seed, batch: batchIndex, inputs: 60)
+                batchIndex += 1
                 for failure in batch.failures { say("FAIL " + failure.description) }
                 luaTotals.add(batch)
             }
-            index += 1
             if Date().timeIntervalSince(lastProgress) > 15 {
                 lastProgress = Date()
                 say(

@@ -1,0 +1,79 @@
+import SheetEngine
+import SheetScripting
+import Testing
+
+@testable import SheetFuzzing
+
+/// The fuzzers' own parts: what they expect, what they count as lost, and
+/// that a case is the same case on every run.
+@Suite struct FuzzerPartsTests {
+    static let ios17 = try! Profile.named("iphone15-ios17")
+    static let ios14 = try! Profile.named("iphone15-ios14.4")
+
+    @Test func stock_onATwoModifierPresenter_isNotHeldToBindingAgreement_norToLosingNoRequest() {
+        var features = FuzzSetup.Features()
+        features.sharedPresenter = true
+        let expected = PolicyConfiguration.stock.expectedInvariants(for: features, on: Self.ios17)
+        #expect(expected == [.onePerPresenter, .detentInRange, .noHookError, .noOscillation])
+    }
+
+    @Test func queue_isHeldToNoRequestLost_inBothForms() {
+        for form in [PolicyConfiguration.Form.native, .lua] {
+            let expected = PolicyConfiguration(form: form, policies: [.queue])
+                .expectedInvariants(for: FuzzSetup.Features(), on: Self.ios17)
+            #expect(expected.contains(.noRequestLost))
+            #expect(expected.contains(.bindingAgrees))
+        }
+    }
+
+    @Test(arguments: [
+        (false, [PolicyConfiguration.Policy](), false), (false, [.onePresenter], true), (true, [.onePresenter], false),
+    ])
+    func emptyViewModifiers_fromIOS15_keepBindingAgreementOnlyWithOnePresenter_forIsPresented(
+        item: Bool, policies: [PolicyConfiguration.Policy], agrees: Bool
+    ) {
+        var features = FuzzSetup.Features()
+        features.emptyViewHost = true
+        features.emptyViewItem = item
+        let configuration = PolicyConfiguration(form: .lua, policies: policies)
+        #expect(configuration.expectedInvariants(for: features, on: Self.ios17).contains(.bindingAgrees) == agrees)
+        #expect(configuration.expectedInvariants(for: features, on: Self.ios14).contains(.bindingAgrees), "14.4 fires them (B11)")
+    }
+
+    @Test func aCase_isTheSameOnEveryRun() {
+        let fuzzer = EngineFuzzer(examples: examplePolicies)
+        let a = fuzzer.run(seed: 3, index: 17)
+        let b = fuzzer.run(seed: 3, index: 17)
+        #expect(a.fuzzCase.setup.source == b.fuzzCase.setup.source)
+        #expect(a.fuzzCase.profile == b.fuzzCase.profile)
+        #expect(a.fuzzCase.configuration == b.fuzzCase.configuration)
+        #expect((a.steps, a.events) == (b.steps, b.events))
+        #expect(a.steps > 0)
+    }
+
+    @Test func everySetup_loads() throws {
+        let fuzzer = EngineFuzzer(examples: examplePolicies)
+        for index in 0..<200 {
+            let c = fuzzer.makeCase(seed: 9, index: index)
+            let session = try Session(profile: c.profile)
+            session.printHandler = { _ in }
+            try session.evaluate(c.setup.source, chunkName: "=setup")
+            #expect(!session.app.viewNames.isEmpty)
+        }
+    }
+
+    static let held = HeldLedger.Entry(presenter: "V", modifier: "sheet(item:)", item: .record(["id": 1]), since: 0)
+
+    @Test func aHeldRequestThatVanishes_isReported() {
+        #expect(HeldLedger.lost(before: [Self.held], after: [], events: []) != nil)
+        let ignored = Event(time: 0, kind: .alreadyPresenting, presenter: "V", item: "1")
+        #expect(HeldLedger.lost(before: [Self.held], after: [], events: [ignored]) != nil, "a failed attempt is no excuse")
+    }
+
+    @Test(arguments: [EventKind.presenting, .dropped, .removed])
+    func aHeldRequestThatLeavesWithAnEvent_isAccountedFor(kind: EventKind) {
+        let event = Event(time: 0, kind: kind, presenter: "V", item: "1")
+        #expect(HeldLedger.lost(before: [Self.held], after: [], events: [event]) == nil)
+        #expect(HeldLedger.lost(before: [Self.held], after: [Self.held], events: []) == nil)
+    }
+}
