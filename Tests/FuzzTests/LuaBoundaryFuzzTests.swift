@@ -7,7 +7,10 @@ import Testing
         let fuzzer = LuaBoundaryFuzzer(examples: examplePolicies)
         var report = LuaBoundaryFuzzer.Report()
         for batch in 0..<3 { report.add(fuzzer.run(seed: 1, batch: batch, inputs: 150)) }
-        print("lua boundary fuzz: \(report.total) inputs, \(report.policiesLoaded) policies loaded, \(report.scriptErrors) script errors, \(report.hookErrors) hook errors, slowest step \(Int(report.slowestStepMilliseconds)) ms")
+        print(
+            "lua boundary fuzz: \(report.total) inputs, \(report.policiesLoaded) policies loaded, "
+                + "\(report.scriptErrors) script errors, \(report.hookErrors) hook errors, "
+                + "slowest step \(Int(report.slowestStepMilliseconds)) ms")
         for f in report.failures.prefix(8) { print(f) }
         #expect(report.failures.count == 0, "see the failures printed above")
     }

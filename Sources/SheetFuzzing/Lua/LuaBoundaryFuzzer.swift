@@ -141,12 +141,16 @@ public struct LuaBoundaryFuzzer {
                 }
                 weakApp = session.app
                 if runs == 3, memory[1] > memory[0] + leakTolerance, memory[2] > memory[1] + leakTolerance {
-                    context.fail(&report, "lua-memory", "the Lua state grows with each run of this input: \(memory) bytes after a collection")
+                    context.fail(
+                        &report, "lua-memory",
+                        "the Lua state grows with each run of this input: \(memory) bytes after a collection")
                 }
                 if baseline == nil { baseline = memory[0] }
                 // The registry keeps its high-water mark (at most what the cap let a script build).
                 if let baseline, memory.last! > baseline + limits.memory {
-                    context.fail(&report, "lua-memory", "\(memory.last! - baseline) bytes above the baseline of \(baseline) after a collection")
+                    context.fail(
+                        &report, "lua-memory",
+                        "\(memory.last! - baseline) bytes above the baseline of \(baseline) after a collection")
                 }
             }
         } catch {
@@ -298,7 +302,8 @@ public struct LuaBoundaryFuzzer {
         let ms = Double(DispatchTime.now().uptimeNanoseconds - started.uptimeNanoseconds) / 1e6
         report.slowestStepMilliseconds = max(report.slowestStepMilliseconds, ms)
         if ms > stepLimitMilliseconds {
-            context.fail(&report, "slow-step", "\(name) took \(Int(ms)) ms (budgets: \(limits.callBudgetMilliseconds) ms a call, \(limits.scriptBudgetMilliseconds) ms a script)")
+            let budgets = "\(limits.callBudgetMilliseconds) ms a call, \(limits.scriptBudgetMilliseconds) ms a script"
+            context.fail(&report, "slow-step", "\(name) took \(Int(ms)) ms (budgets: \(budgets))")
         }
     }
 }

@@ -176,7 +176,9 @@ struct LuaValueSource {
             "(function() local co = coroutine.create(function() coroutine.yield() end) coroutine.resume(co) return co end)()",
             "(function() local co = coroutine.create(function() end) coroutine.resume(co) return co end)()",
             "(function() local co = coroutine.create(function() error('x') end) coroutine.resume(co) return co end)()",
-            "(function() local co = coroutine.create(function() local x <close> = setmetatable({}, { __close = function() while true do end end }) coroutine.yield() end) coroutine.resume(co) return co end)()",
+            "(function() local co = coroutine.create(function() "
+                + "local x <close> = setmetatable({}, { __close = function() while true do end end }) "
+                + "coroutine.yield() end) coroutine.resume(co) return co end)()",
         ])
     }
 

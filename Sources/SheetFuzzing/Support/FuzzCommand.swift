@@ -112,7 +112,8 @@ public struct FuzzCommand {
                 lastProgress = Date()
                 say(
                     "  \(engineTotals.cases) engine cases (\(engineTotals.steps) steps), \(luaTotals.total) Lua inputs, "
-                        + "\(engineTotals.failures + luaTotals.failures.count) failures, \(Self.residentKilobytes() / 1024) MiB resident")
+                        + "\(engineTotals.failures + luaTotals.failures.count) failures, "
+                        + "\(Self.residentKilobytes() / 1024) MiB resident")
             }
         }
         if options.engine {
