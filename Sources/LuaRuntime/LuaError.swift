@@ -128,8 +128,20 @@ extension LuaError {
         return nil
     }
 
+    /// Messages that come from Lua are cut to this many bytes: a script
+    /// could otherwise make each error it raises (each one an event on a
+    /// timeline, kept by the host) as large as its memory cap.
+    public static let maximumMessageBytes = 4096
+
+    static func clipped(_ message: String) -> String {
+        let count = message.utf8.count
+        guard count > maximumMessageBytes else { return message }
+        return String(decoding: message.utf8.prefix(maximumMessageBytes), as: UTF8.self) + "... (\(count) bytes)"
+    }
+
     /// An error from a Lua message, with its position split off.
     init(_ kind: Kind, luaMessage: String, traceback: String? = nil, fallback: String = "") {
+        let luaMessage = LuaError.clipped(luaMessage)
         if let parts = LuaError.splitPosition(luaMessage) {
             self.init(kind, parts.message, file: parts.file, line: parts.line, traceback: traceback)
         } else if let parts = LuaError.splitPosition(fallback + " " + luaMessage) {

@@ -144,10 +144,14 @@ public final class LuaPolicy: PresentationPolicy {
         try call(hook, function, context) { (r: LuaResults) throws(LuaError) in r.count > 0 ? try r.value(at: 0) : .nil }
     }
 
-    /// A hook's answer was not one it may give.
+    /// A hook's answer was not one it may give. The answer is shown cut to
+    /// 200 bytes: a hook could otherwise put a memory cap's worth of text
+    /// on the timeline with every call.
     func invalid(_ hook: String, _ function: LuaFunction, _ value: LuaValue, expected: String) -> PolicyFailure {
         let at = runtime.location(of: function).map { "\($0): " } ?? "\(displayPath(path)): "
-        return PolicyFailure(hook: hook, message: "\(at)hook '\(hook)' returned \(value); expected \(expected)")
+        var shown = value.description
+        if shown.utf8.count > 200 { shown = String(decoding: shown.utf8.prefix(200), as: UTF8.self) + "..." }
+        return PolicyFailure(hook: hook, message: "\(at)hook '\(hook)' returned \(shown); expected \(expected)")
     }
 
     public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
