@@ -22,7 +22,8 @@ import SheetScripting
 /// After every step: no crash (the process is still here), no step past
 /// `stepLimitMilliseconds` (a hang the budgets failed to stop; a real hang
 /// trips `HangGuard`), one presentation per presenter, heights in range,
-/// and no held request gone without a `presenting` or `dropped` event.
+/// no error event larger than 8 KiB, and no held request gone without a
+/// `presenting` or `dropped` event.
 /// After every batch: the Lua state's memory is back to its baseline after
 /// a collection, and the session, its runtime and its app are freed.
 public struct LuaBoundaryFuzzer {
@@ -290,6 +291,10 @@ public struct LuaBoundaryFuzzer {
             if let message = invariant.violation(in: app, events: events) {
                 context.fail(&report, invariant.rawValue, "after \(name): \(message)")
             }
+        }
+        // An error on the timeline is bounded (LuaError.maximumMessageBytes), whatever the script raised.
+        for e in events where [.policyError, .contentError, .actionError].contains(e.kind) && e.detail.utf8.count > 8192 {
+            context.fail(&report, "error-size", "after \(name): a \(e.kind) of \(e.detail.utf8.count) bytes")
         }
         if let lost = HeldLedger.lost(
             before: HeldLedger.entries(heldBefore), after: HeldLedger.entries(app.state().held), events: events)
