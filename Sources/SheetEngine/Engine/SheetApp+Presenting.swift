@@ -248,6 +248,18 @@ extension SheetApp {
     /// Makes a held request current: its item goes into the binding and it is presented.
     func presentHeld(_ mod: ModifierID, _ r: HeldRequest, why: String) {
         guard let m = modifier(mod) else { return }
+        if let reason = blockReason(mod) {
+            // B10, B11: a held request is presented without a policy's override,
+            // so a modifier stock SwiftUI never fires from would ignore it. Say
+            // so rather than lose it silently (found by the Lua boundary fuzzer).
+            let why =
+                reason == .lastModifierWins
+                ? "only the last modifier on a view works (B10)" : "a modifier on an EmptyView does not fire (B11)"
+            emit(Event(
+                time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
+                detail: "held request dropped: \(why)"))
+            return
+        }
         let ref = m.trigger.binding
         if value(ref) != nil {
             applyWrites([StateWrite(ref, m.trigger.isItem ? r.item : .bool(true))], cause: .engine(why))
