@@ -15,9 +15,13 @@ let package = Package(
         // What both entry points share: a session with small limits and a driver that calls every hook.
         .target(name: "FuzzDriver", dependencies: [.product(name: "SheetLab", package: "SheetLab")]),
         // Bytes as a policy's source: loading, validating, and running what loads.
-        .executableTarget(name: "fuzz-policy-load", dependencies: ["FuzzDriver"], path: "Sources/FuzzPolicyLoad", swiftSettings: entry),
+        .executableTarget(
+            name: "fuzz-policy-load", dependencies: ["FuzzDriver"], path: "Sources/FuzzPolicyLoad", swiftSettings: entry
+        ),
         // Bytes as the body of every hook: decoding and validating what hooks answer.
-        .executableTarget(name: "fuzz-hook-result", dependencies: ["FuzzDriver"], path: "Sources/FuzzHookResult", swiftSettings: entry),
+        .executableTarget(
+            name: "fuzz-hook-result", dependencies: ["FuzzDriver"], path: "Sources/FuzzHookResult", swiftSettings: entry
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

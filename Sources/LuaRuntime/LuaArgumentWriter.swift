@@ -75,8 +75,8 @@ public struct LuaArgumentWriter {
     ) throws(LuaError) {
         guard var table = beginTable(readOnly: readOnly, arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity)
         else { return }
-        try build(&table)                                    // stack: t -> t
-        try table.finish()                                   // stack: t -> t | proxy
+        try build(&table)  // stack: t -> t
+        try table.finish()  // stack: t -> t | proxy
     }
 
     /// stack: -> t (nil, and nothing pushed, if the stack cannot grow)
@@ -123,8 +123,8 @@ public struct LuaTableWriter {
         guard state.reserve(4) else { throw LuaError(.badValue, "Lua stack overflow") }
         state.newTable(arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity + (readOnly ? viewFields : 0))
         var writer = LuaTableWriter(runtime: runtime, state: state, readOnly: readOnly, depth: depth)
-        try build(&writer)                                   // stack: t -> t
-        try writer.finish()                                  // stack: t -> t | proxy
+        try build(&writer)  // stack: t -> t
+        try writer.finish()  // stack: t -> t | proxy
     }
 
     init(runtime: LuaRuntime, state: LuaState, readOnly: Bool, depth: Int) {
@@ -173,8 +173,8 @@ public struct LuaTableWriter {
     @inlinable
     public mutating func set(_ key: StaticString, _ value: String) {
         guard accepts(key) else { return }
-        state.push(value)                                    // stack: t -> t, v
-        state.setFieldOfNewTable(-2, key)                    // stack: t, v -> t
+        state.push(value)  // stack: t -> t, v
+        state.setFieldOfNewTable(-2, key)  // stack: t, v -> t
     }
 
     @inlinable
@@ -224,7 +224,7 @@ public struct LuaTableWriter {
         guard accepts(key) else { return }
         try LuaTableWriter.push(
             runtime: runtime, state: state, readOnly: readOnly, depth: depth + 1, arrayCapacity: arrayCapacity,
-            fieldCapacity: fieldCapacity, build)                 // stack: t -> t, child
+            fieldCapacity: fieldCapacity, build)  // stack: t -> t, child
         state.setFieldOfNewTable(-2, key)
     }
 
@@ -232,7 +232,7 @@ public struct LuaTableWriter {
     public mutating func append(_ value: LuaValue) throws(LuaError) {
         guard !value.isNil else { throw LuaError(.badValue, "array element \(nextIndex) is nil") }
         try runtime.push(value, on: state, readOnly: readOnly, depth: depth + 1)
-        state.rawSet(table: -2, index: nextIndex)            // stack: t, v -> t
+        state.rawSet(table: -2, index: nextIndex)  // stack: t, v -> t
         nextIndex += 1
     }
 

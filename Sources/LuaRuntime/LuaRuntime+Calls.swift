@@ -57,15 +57,15 @@ extension LuaRuntime {
     ) throws(LuaError) -> Result {
         // Inlinable so the closures are specialized into the caller; the work
         // is in the three helpers below.
-        var writer = try beginCall(function)                 // stack: -> fn
+        var writer = try beginCall(function)  // stack: -> fn
         do {
-            try arguments(&writer)                           // stack: fn -> fn, args
+            try arguments(&writer)  // stack: fn -> fn, args
         } catch {
             abandonCall(writer)
             throw error
         }
-        let values = try finishCall(writer, budgetMilliseconds: budgetMilliseconds) // stack: -> results
-        defer { endCall(values) }                            // stack: results ->
+        let values = try finishCall(writer, budgetMilliseconds: budgetMilliseconds)  // stack: -> results
+        defer { endCall(values) }  // stack: results ->
         return try results(values)
     }
 
@@ -80,7 +80,7 @@ extension LuaRuntime {
         guard state.reserve(LuaArgumentWriter.reservedSlots + 2) else {
             throw LuaError(.memory, "Lua stack overflow")
         }
-        state.pushReference(function.reference)             // stack: -> fn
+        state.pushReference(function.reference)  // stack: -> fn
         return LuaArgumentWriter(runtime: self, state: state, base: base)
     }
 

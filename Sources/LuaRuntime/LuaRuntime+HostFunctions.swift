@@ -36,8 +36,8 @@ extension LuaRuntime {
         guard state.reserve(2) else { throw LuaError(.badValue, "Lua stack overflow") }
         let index = hostFunctions.count
         hostFunctions.append(HostFunction(name: name, body: body))
-        state.pushHostFunction(handle, index: index)         // stack: -> f
-        guard state.setGlobal(handle, library: library, name: name) else { // stack: f ->
+        state.pushHostFunction(handle, index: index)  // stack: -> f
+        guard state.setGlobal(handle, library: library, name: name) else {  // stack: f ->
             throw LuaError(.badValue, "'\(library ?? "")' is a global that is not a host library")
         }
     }
@@ -55,12 +55,12 @@ extension LuaRuntime {
         let base = state.top
         guard state.reserve(4) else { throw LuaError(.badValue, "Lua stack overflow") }
         do {
-            try push(value, on: state)                       // stack: -> value
+            try push(value, on: state)  // stack: -> value
         } catch {
             state.setTop(base)
             throw error
         }
-        guard state.setGlobal(handle, library: library, name: name) else { // stack: value ->
+        guard state.setGlobal(handle, library: library, name: name) else {  // stack: value ->
             throw LuaError(.badValue, "'\(library ?? "")' is a global that is not a host library")
         }
     }
@@ -74,17 +74,18 @@ extension LuaRuntime {
         let argumentCount = state.top
         let function = hostFunctions[index]
         do throws(LuaError) {
-            let arguments = LuaArguments(runtime: self, state: state, functionName: function.name, count: Int(argumentCount))
+            let arguments = LuaArguments(
+                runtime: self, state: state, functionName: function.name, count: Int(argumentCount))
             let results = try function.body(arguments)
             guard state.reserve(Int32(clamping: results.count + 1)) else {
                 throw LuaError(.runtime, "too many results from '\(function.name)'")
             }
-            for result in results { try push(result, on: state) } // stack: args -> args, results
+            for result in results { try push(result, on: state) }  // stack: args -> args, results
             return Int32(results.count)
         } catch {
             state.setTop(argumentCount)
             if error.file != nil {
-                state.push(error.description)                // stack: args -> args, message
+                state.push(error.description)  // stack: args -> args, message
                 return Int32(SL_HOST_ERROR_RAW)
             }
             state.push(error.message)
@@ -97,7 +98,7 @@ extension LuaRuntime {
     func exposeStockStringFunctions(as name: String) {
         let state = active
         _ = state.reserve(1)
-        state.pushStockStringFunctions(handle)               // stack: -> table
-        _ = state.setGlobal(handle, library: nil, name: name) // stack: table ->
+        state.pushStockStringFunctions(handle)  // stack: -> table
+        _ = state.setGlobal(handle, library: nil, name: name)  // stack: table ->
     }
 }

@@ -10,7 +10,7 @@ extension LuaRuntime {
         let base = state.top
         defer { state.setTop(base) }
         guard state.reserve(2) else { return nil }
-        state.pushReference(function.reference)             // stack: -> fn
-        return state.definition(at: -1)                      // stack: fn -> fn
+        state.pushReference(function.reference)  // stack: -> fn
+        return state.definition(at: -1)  // stack: fn -> fn
     }
 }

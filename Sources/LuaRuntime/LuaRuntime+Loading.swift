@@ -1,11 +1,11 @@
 import CLua
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension LuaRuntime {
@@ -40,7 +40,7 @@ extension LuaRuntime {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.first == UInt8(ascii: "#") {
             let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
-            bytes.removeSubrange(..<end) // keeps the newline: line numbers stay right
+            bytes.removeSubrange(..<end)  // keeps the newline: line numbers stay right
         }
         return try LuaString(bytes: bytes).withBytesOrThrow { text throws(LuaError) in
             try load(text: text, chunkName: "@" + path, environment: environment)
@@ -52,8 +52,8 @@ extension LuaRuntime {
     public func makeEnvironment() -> LuaEnvironment {
         let state = active
         _ = state.reserve(1)
-        state.pushEnvironment(handle)                        // stack: -> env
-        return LuaEnvironment(reference: state.makeReference(), runtime: self) // stack: env ->
+        state.pushEnvironment(handle)  // stack: -> env
+        return LuaEnvironment(reference: state.makeReference(), runtime: self)  // stack: env ->
     }
 
     /// A global the chunks of `environment` defined (not the base's).
@@ -69,9 +69,9 @@ extension LuaRuntime {
         let base = state.top
         defer { state.setTop(base) }
         guard state.reserve(3) else { throw LuaError(.badValue, "Lua stack overflow") }
-        state.pushReference(environment.reference)          // stack: -> env
-        state.push(name)                                     // stack: -> env, name
-        state.rawGet(table: -2)                              // stack: -> env, value
+        state.pushReference(environment.reference)  // stack: -> env
+        state.push(name)  // stack: -> env, name
+        state.rawGet(table: -2)  // stack: -> env, value
         return try value(at: -1, on: state)
     }
 
@@ -88,7 +88,7 @@ extension LuaRuntime {
         var environmentIndex: Int32 = 0
         if let environment {
             try checkOwner(of: environment)
-            state.pushReference(environment.reference)      // stack: -> env
+            state.pushReference(environment.reference)  // stack: -> env
             environmentIndex = state.top
         }
         let status = state.load(handle, text: text, chunkName: chunkName, environment: environmentIndex)
@@ -101,7 +101,7 @@ extension LuaRuntime {
             }
             throw LuaError(.syntax, luaMessage: message)
         }
-        return LuaFunction(reference: state.makeReference(), runtime: self) // stack: fn ->
+        return LuaFunction(reference: state.makeReference(), runtime: self)  // stack: fn ->
     }
 
     static func luaChunkName(_ name: String) -> String {

@@ -24,7 +24,9 @@ extension LuaRuntime {
     /// - Returns: what `body` returns, and whether the budget was spent (or
     ///   the run interrupted) while it ran.
     /// - Throws: what `body` throws.
-    public func withBudget<T, E: Error>(milliseconds: Int, _ body: () throws(E) -> T) throws(E) -> (T, budgetSpent: Bool) {
+    public func withBudget<T, E: Error>(milliseconds: Int, _ body: () throws(E) -> T) throws(E) -> (
+        T, budgetSpent: Bool
+    ) {
         var result: Result<T, E>?
         var spent = false
         withoutActuallyEscaping(body) { body in
@@ -45,16 +47,17 @@ extension LuaRuntime {
     func makeScopeFunction() -> LuaFunction {
         if let scopeFunction { return scopeFunction }
         let index = hostFunctions.count
-        hostFunctions.append(HostFunction(name: "(scope)") { [unowned self] _ throws(LuaError) in
-            let body = scopeBody
-            scopeBody = nil  // a scope runs its body once
-            body?()
-            return []
-        })
+        hostFunctions.append(
+            HostFunction(name: "(scope)") { [unowned self] _ throws(LuaError) in
+                let body = scopeBody
+                scopeBody = nil  // a scope runs its body once
+                body?()
+                return []
+            })
         let state = active
         _ = state.reserve(1)
-        state.pushHostFunction(handle, index: index)         // stack: -> f
-        let function = LuaFunction(reference: state.makeReference(), runtime: self) // stack: f ->
+        state.pushHostFunction(handle, index: index)  // stack: -> f
+        let function = LuaFunction(reference: state.makeReference(), runtime: self)  // stack: f ->
         scopeFunction = function
         return function
     }

@@ -74,7 +74,8 @@ public final class LuaRuntime {
             },
             print: { context, bytes, length in
                 let runtime = Unmanaged<LuaRuntime>.fromOpaque(context!).takeUnretainedValue()
-                runtime.printHandler(String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
+                runtime.printHandler(
+                    String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self))
             },
             warn: { context, bytes, length in
                 let runtime = Unmanaged<LuaRuntime>.fromOpaque(context!).takeUnretainedValue()

@@ -85,7 +85,7 @@ public struct LuaString: Sendable, Hashable, CustomStringConvertible, Expressibl
         switch (lhs.storage, rhs.storage) {
         case (.text(let a), .text(let b)): a.utf8.elementsEqual(b.utf8)
         case (.bytes(let a), .bytes(let b)): a == b
-        default: false // valid and invalid UTF-8 never have the same bytes
+        default: false  // valid and invalid UTF-8 never have the same bytes
         }
     }
 

@@ -6,7 +6,7 @@ import SheetEngine
 import SheetScripting
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 enum EngineBench {
@@ -18,7 +18,8 @@ enum EngineBench {
             name: "ContentView", state: [("selectedItem", nil)],
             modifiers: [
                 PresentationModifier(
-                    kind: .sheet, trigger: .item(item), content: { ctx in SheetContent(text: "item \(ctx.item["id"])") })
+                    kind: .sheet, trigger: .item(item), content: { ctx in SheetContent(text: "item \(ctx.item["id"])") }
+                )
             ])
     }
 
@@ -86,7 +87,8 @@ enum EngineBench {
 
     /// A context that changes with `i`, so that no call can be folded away.
     static func detentContext(_ i: Int) -> DetentContext {
-        DetentContext(maxDetentValue: Double(700 + (i & 127)), horizontalSizeClass: .compact, verticalSizeClass: .regular)
+        DetentContext(
+            maxDetentValue: Double(700 + (i & 127)), horizontalSizeClass: .compact, verticalSizeClass: .regular)
     }
 }
 
@@ -106,7 +108,9 @@ enum EngineBench {
     var cases = [
         events("events-native-policy", baseline: nil) { EngineBench.session(.native).app },
         events("events-queue.lua", baseline: "events-native-policy") { EngineBench.session(.lua).app },
-        events("events-native-policy-lua-content", baseline: nil) { EngineBench.session(.native, luaContent: true).app },
+        events("events-native-policy-lua-content", baseline: nil) {
+            EngineBench.session(.native, luaContent: true).app
+        },
         events("events-queue.lua-lua-content", baseline: "events-native-policy-lua-content") {
             EngineBench.session(.lua, luaContent: true).app
         },
@@ -121,16 +125,18 @@ enum EngineBench {
         },
     ]
     for size in [10, 1000, 100_000] {
-        cases.append(events("events-views-\(size)", baseline: size == 10 ? nil : "events-views-10") {
-            EngineBench.session(.native, extraViews: size).app
-        })
+        cases.append(
+            events("events-views-\(size)", baseline: size == 10 ? nil : "events-views-10") {
+                EngineBench.session(.native, extraViews: size).app
+            })
     }
     for size in [10, 1000, 100_000] {
-        cases.append(events("events-history-\(size)", baseline: size == 10 ? nil : "events-history-10") {
-            let app = EngineBench.session(.native).app
-            EngineBench.drive(app, events: size)
-            return app
-        })
+        cases.append(
+            events("events-history-\(size)", baseline: size == 10 ? nil : "events-history-10") {
+                let app = EngineBench.session(.native).app
+                EngineBench.drive(app, events: size)
+                return app
+            })
     }
     for size in [10, 1000, 100_000] {
         cases.append(
@@ -161,18 +167,26 @@ func heapInUse() -> Int {
     defer { fclose(file) }
     var size = 0
     var resident = 0
-    guard withUnsafeMutablePointer(to: &size, { s in
-        withUnsafeMutablePointer(to: &resident) { r in fscanf_pair(file, s, r) }
-    }) else { return 0 }
+    guard
+        withUnsafeMutablePointer(
+            to: &size,
+            { s in
+                withUnsafeMutablePointer(to: &resident) { r in fscanf_pair(file, s, r) }
+            })
+    else { return 0 }
     return resident * Int(sysconf(Int32(_SC_PAGESIZE)))
 }
 
 /// Reads two numbers from a file.
-private func fscanf_pair(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>) -> Bool {
+private func fscanf_pair(
+    _ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutablePointer<Int>, _ b: UnsafeMutablePointer<Int>
+) -> Bool {
     var buffer = [UInt8](repeating: 0, count: 256)
-    guard buffer.withUnsafeMutableBufferPointer({ b in
-        b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: 256) { fgets($0, 256, file) != nil }
-    }) else { return false }
+    guard
+        buffer.withUnsafeMutableBufferPointer({ b in
+            b.baseAddress!.withMemoryRebound(to: CChar.self, capacity: 256) { fgets($0, 256, file) != nil }
+        })
+    else { return false }
     let text = String(decoding: buffer.prefix { $0 != 0 }, as: UTF8.self)
     let fields = text.split(separator: " ").compactMap { Int($0) }
     guard fields.count >= 2 else { return false }
@@ -202,12 +216,14 @@ private func fscanf_pair(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutableP
 @MainActor func figures(memory: [(count: Int, perApp: Double, lua: Double)]) -> [(String, String, String)] {
     var rows: [(String, String, String)] = []
     for m in memory {
-        rows.append((
-            "memory per app, \(m.count) apps with queue.lua", "\(format(m.perApp / 1024, decimals: 1)) KiB",
-            "of which the Lua state \(format(m.lua / 1024, decimals: 1)) KiB; target < 64 KiB"
-        ))
+        rows.append(
+            (
+                "memory per app, \(m.count) apps with queue.lua", "\(format(m.perApp / 1024, decimals: 1)) KiB",
+                "of which the Lua state \(format(m.lua / 1024, decimals: 1)) KiB; target < 64 KiB"
+            ))
         if m.count >= 10_000 {
-            rows.append(("memory of \(m.count) apps", "\(format(m.perApp * Double(m.count) / 1_048_576, decimals: 1)) MiB", ""))
+            rows.append(
+                ("memory of \(m.count) apps", "\(format(m.perApp * Double(m.count) / 1_048_576, decimals: 1)) MiB", ""))
         }
     }
     // check: states explored per second in exhaustive mode (seed 000's app,
@@ -218,11 +234,12 @@ private func fscanf_pair(_ file: UnsafeMutablePointer<FILE>, _ a: UnsafeMutableP
     let start = now()
     let report = checker.exhaustive(depth: 14)
     let seconds = Double(now() - start) / 1e9
-    rows.append((
-        "check, exhaustive to depth 14 (queue.lua, 4 item ids)", "\(Int(Double(report.states) / seconds)) states/s",
-        "\(report.states) states, \(report.steps) steps in \(format(seconds, decimals: 2)) s: "
-            + "\(Int(Double(report.steps) / seconds)) steps/s, \(Int(Double(report.events) / seconds)) engine events/s"
-            + (report.violation.map { "; VIOLATION \($0.invariant)" } ?? "")
-    ))
+    rows.append(
+        (
+            "check, exhaustive to depth 14 (queue.lua, 4 item ids)", "\(Int(Double(report.states) / seconds)) states/s",
+            "\(report.states) states, \(report.steps) steps in \(format(seconds, decimals: 2)) s: "
+                + "\(Int(Double(report.steps) / seconds)) steps/s, \(Int(Double(report.events) / seconds)) engine events/s"
+                + (report.violation.map { "; VIOLATION \($0.invariant)" } ?? "")
+        ))
     return rows
 }

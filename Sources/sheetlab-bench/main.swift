@@ -9,9 +9,9 @@
 import LuaRuntime
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 enum Benchmark {
@@ -168,7 +168,7 @@ if arguments.first == "--case" {
     var count = 100_000
     if arguments.count >= 4, arguments[2] == "-n", let n = Int(arguments[3]) { count = n }
     benchmark.prepare?()
-    benchmark.run(min(count, 1000)) // warm up the same paths before the counted ones
+    benchmark.run(min(count, 1000))  // warm up the same paths before the counted ones
     benchmark.prepare?()
     selected = benchmark
     measured(count)
@@ -213,7 +213,9 @@ for benchmark in cases {
     print("| \(benchmark.name) (per \(benchmark.unit)) | \(format(value, decimals: value < 10 ? 2 : 1)) | \(ratio) |")
 }
 print("")
-print("Median of \(rounds) interleaved rounds; \(callUnits) calls, \(loopUnits) loop iterations or \(eventUnits) engine events per round.")
+print(
+    "Median of \(rounds) interleaved rounds; \(callUnits) calls, \(loopUnits) loop iterations or \(eventUnits) engine events per round."
+)
 let engineRate = 1e9 / median(samples["events-queue.lua"]!)
 print("")
 print("Engine events per second with queue.lua: \(Int(engineRate)) (target at least 1,000,000);")

@@ -37,7 +37,9 @@ import Testing
         features.emptyViewItem = item
         let configuration = PolicyConfiguration(form: .lua, policies: policies)
         #expect(configuration.expectedInvariants(for: features, on: Self.ios17).contains(.bindingAgrees) == agrees)
-        #expect(configuration.expectedInvariants(for: features, on: Self.ios14).contains(.bindingAgrees), "14.4 fires them (B11)")
+        #expect(
+            configuration.expectedInvariants(for: features, on: Self.ios14).contains(.bindingAgrees),
+            "14.4 fires them (B11)")
     }
 
     @Test func aCase_isTheSameOnEveryRun() {
@@ -67,7 +69,8 @@ import Testing
     @Test func aHeldRequestThatVanishes_isReported() {
         #expect(HeldLedger.lost(before: [Self.held], after: [], events: []) != nil)
         let ignored = Event(time: 0, kind: .alreadyPresenting, presenter: "V", item: "1")
-        #expect(HeldLedger.lost(before: [Self.held], after: [], events: [ignored]) != nil, "a failed attempt is no excuse")
+        #expect(
+            HeldLedger.lost(before: [Self.held], after: [], events: [ignored]) != nil, "a failed attempt is no excuse")
     }
 
     @Test(arguments: [EventKind.presenting, .dropped, .removed])

@@ -13,20 +13,41 @@ import Testing
         ("pcall in a loop", "while true do pcall(function() while true do end end) end"),
         ("in xpcall", "xpcall(function() while true do end end, function(m) return m end) return 'caught'"),
         ("in xpcall handler", "xpcall(error, function() while true do end end) return 'caught'"),
-        ("error handler retries", "local function f() return xpcall(function() while true do end end, f) end return f()"),
-        ("in coroutine.resume", "local co = coroutine.create(function() while true do end end) return coroutine.resume(co)"),
+        (
+            "error handler retries",
+            "local function f() return xpcall(function() while true do end end, f) end return f()"
+        ),
+        (
+            "in coroutine.resume",
+            "local co = coroutine.create(function() while true do end end) return coroutine.resume(co)"
+        ),
         ("in coroutine.wrap", "return coroutine.wrap(function() while true do end end)()"),
-        ("resume in pcall", "pcall(coroutine.resume, coroutine.create(function() while true do end end)) return 'caught'"),
-        ("nested coroutines", "return coroutine.wrap(function() return coroutine.wrap(function() while true do end end)() end)()"),
-        ("yielding loop", "local co = coroutine.wrap(function() while true do coroutine.yield() end end) while true do co() end"),
+        (
+            "resume in pcall",
+            "pcall(coroutine.resume, coroutine.create(function() while true do end end)) return 'caught'"
+        ),
+        (
+            "nested coroutines",
+            "return coroutine.wrap(function() return coroutine.wrap(function() while true do end end)() end)()"
+        ),
+        (
+            "yielding loop",
+            "local co = coroutine.wrap(function() while true do coroutine.yield() end end) while true do co() end"
+        ),
         ("in __close", "do local x <close> = setmetatable({}, {__close = function() while true do end end}) end"),
-        ("in coroutine.close", """
+        (
+            "in coroutine.close",
+            """
             local co = coroutine.create(function() local x <close> = setmetatable({}, {__close = function() while true do end end}) coroutine.yield() end)
             coroutine.resume(co) return coroutine.close(co)
-            """),
+            """
+        ),
         ("in __index", "local t = setmetatable({}, {__index = function() while true do end end}) return t.x"),
         ("in __tostring of an error", "error(setmetatable({}, {__tostring = function() while true do end end}))"),
-        ("in tostring in pcall", "pcall(tostring, setmetatable({}, {__tostring = function() while true do end end})) return 1"),
+        (
+            "in tostring in pcall",
+            "pcall(tostring, setmetatable({}, {__tostring = function() while true do end end})) return 1"
+        ),
         ("in a sort comparator", "table.sort({3, 2, 1}, function() while true do end end)"),
         ("in a gsub function", "return ('abc'):gsub('.', function() while true do end end)"),
         ("in a load reader", "return load(function() while true do end end)"),
@@ -71,7 +92,10 @@ import Testing
 
     @Test func repOfEmptyStrings_returnsAtOnce() throws {
         let lua = try makeRuntime()
-        #expect(try run(lua, "return string.rep('', math.maxinteger), ('x'):rep(0), ('ab'):rep(3, ',')") == ["", "", "ab,ab,ab"])
+        #expect(
+            try run(lua, "return string.rep('', math.maxinteger), ('x'):rep(0), ('ab'):rep(3, ',')") == [
+                "", "", "ab,ab,ab",
+            ])
     }
 
     @Test func budgetError_pointsAtTheLoop() throws {
@@ -114,7 +138,7 @@ import Testing
             let budget = try args.optionalInteger(2)
             do throws(LuaError) {
                 return try lua.call(function, budgetMilliseconds: budget)
-            } catch where error.kind == .budget {
+            } catch  where error.kind == .budget {
                 return ["inner failed: \(error.message)"]
             }
         }

@@ -62,7 +62,8 @@ import Testing
     @Test func yieldAcrossAHostFunction_isAnError() throws {
         let lua = try makeRuntime()
         try lua.register("callback") { [unowned lua] args throws(LuaError) in try lua.call(try args.function(1)) }
-        let results = try run(lua, "return coroutine.resume(coroutine.create(function() callback(function() coroutine.yield() end) end))")
+        let results = try run(
+            lua, "return coroutine.resume(coroutine.create(function() callback(function() coroutine.yield() end) end))")
         #expect(results.first == false)
         #expect(results.last?.stringValue?.contains("attempt to yield") == true)
     }

@@ -21,12 +21,18 @@ import Testing
         ArgumentCase(call: "present()", message: "bad argument #1 to 'present' (table expected, got no value)"),
         ArgumentCase(call: "present(nil)", message: "bad argument #1 to 'present' (table expected, got nil)"),
         ArgumentCase(call: "present({}, 'x')", message: "bad argument #2 to 'present' (number expected, got string)"),
-        ArgumentCase(call: "present({}, 1.5)", message: "bad argument #2 to 'present' (number has no integer representation)"),
+        ArgumentCase(
+            call: "present({}, 1.5)", message: "bad argument #2 to 'present' (number has no integer representation)"),
         ArgumentCase(call: "present({}, 1, {})", message: "bad argument #3 to 'present' (string expected, got table)"),
-        ArgumentCase(call: "present({}, 1, 's', 1)", message: "bad argument #4 to 'present' (function expected, got number)"),
-        ArgumentCase(call: "local t = {} t.t = t present(t)", message: "bad argument #1 to 'present' (table contains a cycle (at t))"),
+        ArgumentCase(
+            call: "present({}, 1, 's', 1)", message: "bad argument #4 to 'present' (function expected, got number)"),
+        ArgumentCase(
+            call: "local t = {} t.t = t present(t)",
+            message: "bad argument #1 to 'present' (table contains a cycle (at t))"),
         ArgumentCase(call: "present({[1.5] = true})", message: "bad argument #1 to 'present' (table has the key 1.5"),
-        ArgumentCase(call: "present({coroutine.create(print)})", message: "bad argument #1 to 'present' (cannot convert a thread to a Swift value (at [1]))"),
+        ArgumentCase(
+            call: "present({coroutine.create(print)})",
+            message: "bad argument #1 to 'present' (cannot convert a thread to a Swift value (at [1]))"),
     ]
 
     func runtimeWithPresent() throws -> LuaRuntime {
@@ -168,7 +174,8 @@ import Testing
         try lua.register("recurse") { [unowned lua] args throws(LuaError) in
             try lua.call(try args.function(1), [.function(try args.function(1))])
         }
-        let error = expectError(lua, "local function f(self) return recurse(self) end return recurse(f)", .runtime, "too many nested calls")
+        let error = expectError(
+            lua, "local function f(self) return recurse(self) end return recurse(f)", .runtime, "too many nested calls")
         #expect(error != nil)
         expectUsable(lua)
     }

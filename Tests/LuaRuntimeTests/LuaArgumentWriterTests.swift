@@ -30,7 +30,9 @@ import Testing
                         }
                     }
                 },
-                results: { results in [results.string(at: 0), results.string(at: 1), results.integer(at: 2).map(String.init)] })
+                results: { results in
+                    [results.string(at: 0), results.string(at: 1), results.integer(at: 2).map(String.init)]
+                })
             #expect(decision == (length > 1 ? ["queue", nil, nil] : ["present", "root", "2"]))
         }
     }
@@ -58,9 +60,13 @@ import Testing
         let lua = try makeRuntime()
         let chunk = try lua.load(source: "return ...", chunkName: "r")
         #expect(throws: LuaError(.badValue, "a read-only table cannot have the field '__index'")) {
-            try lua.call(chunk, arguments: { args throws(LuaError) in
-                try args.pushTable(readOnly: true) { (t: inout LuaTableWriter) throws(LuaError) in t.set("__index", 1) }
-            }, results: { _ in })
+            try lua.call(
+                chunk,
+                arguments: { args throws(LuaError) in
+                    try args.pushTable(readOnly: true) { (t: inout LuaTableWriter) throws(LuaError) in
+                        t.set("__index", 1)
+                    }
+                }, results: { _ in })
         }
         expectUsable(lua)
     }
@@ -80,10 +86,12 @@ import Testing
         let top = lua.main.top
         for _ in 0..<100 {
             #expect(throws: LuaError.self) {
-                try lua.call(chunk, arguments: { args throws(LuaError) in
-                    args.push(1)
-                    throw LuaError("stop")
-                }, results: { _ in })
+                try lua.call(
+                    chunk,
+                    arguments: { args throws(LuaError) in
+                        args.push(1)
+                        throw LuaError("stop")
+                    }, results: { _ in })
             }
         }
         #expect(lua.main.top == top)

@@ -3,13 +3,14 @@ import Testing
 @testable import LuaRuntime
 
 @Suite struct LuaErrorTests {
-    @Test(arguments: [
-        ("policies/queue.lua:12: boom", "policies/queue.lua", 12, "boom"),
-        ("x.lua:3: a: b: c", "x.lua", 3, "a: b: c"),
-        ("[string \"a:1: x\"]:4: oops", "[string \"a:1: x\"]", 4, "oops"),
-        ("stdin:1: '=' expected near 'x'", "stdin", 1, "'=' expected near 'x'"),
-        ("C:/dir/x.lua:9: windows", "C:/dir/x.lua", 9, "windows"),
-    ] as [(String, String, Int, String)])
+    @Test(
+        arguments: [
+            ("policies/queue.lua:12: boom", "policies/queue.lua", 12, "boom"),
+            ("x.lua:3: a: b: c", "x.lua", 3, "a: b: c"),
+            ("[string \"a:1: x\"]:4: oops", "[string \"a:1: x\"]", 4, "oops"),
+            ("stdin:1: '=' expected near 'x'", "stdin", 1, "'=' expected near 'x'"),
+            ("C:/dir/x.lua:9: windows", "C:/dir/x.lua", 9, "windows"),
+        ] as [(String, String, Int, String)])
     func luaMessage_splitsIntoFileLineAndMessage(text: String, file: String, line: Int, message: String) {
         let error = LuaError(.runtime, luaMessage: text)
         #expect(error.file == file)
@@ -36,7 +37,8 @@ import Testing
     }
 
     @Test func badArgument_readsLikeLua() {
-        #expect(LuaError.badArgument(1, to: "present", "table expected, got nil").description
+        #expect(
+            LuaError.badArgument(1, to: "present", "table expected, got nil").description
                 == "bad argument #1 to 'present' (table expected, got nil)")
     }
 }

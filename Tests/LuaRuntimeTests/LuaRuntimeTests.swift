@@ -1,12 +1,13 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Testing
 
 @testable import LuaRuntime
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 @Suite struct LuaRuntimeTests {
     // MARK: Loading
@@ -93,7 +94,8 @@ import Testing
     @Test func runtimeError_hasMessageFileLineAndTraceback() throws {
         let lua = try makeRuntime()
         let chunk = try lua.load(
-            source: "local function inner()\n  local t = nil\n  return t.x\nend\nlocal r = inner()\nreturn r", chunkName: "ctx.lua")
+            source: "local function inner()\n  local t = nil\n  return t.x\nend\nlocal r = inner()\nreturn r",
+            chunkName: "ctx.lua")
         do {
             _ = try lua.call(chunk)
             Issue.record("no error")
@@ -126,7 +128,8 @@ import Testing
 
     @Test func errorObjectWhoseTostringFails_givesTheSecondError() throws {
         let lua = try makeRuntime()
-        expectError(lua, "error(setmetatable({}, {__tostring = function() error('in tostring') end}))", .runtime, "in tostring")
+        expectError(
+            lua, "error(setmetatable({}, {__tostring = function() error('in tostring') end}))", .runtime, "in tostring")
         expectUsable(lua)
     }
 
@@ -148,7 +151,8 @@ import Testing
         let lua = try makeRuntime()
         let environment = lua.makeEnvironment()
         _ = try lua.call(try lua.load(source: "counter = 41", chunkName: "=stdin", in: environment))
-        let results = try lua.call(try lua.load(source: "counter = counter + 1 return counter", chunkName: "=stdin", in: environment))
+        let results = try lua.call(
+            try lua.load(source: "counter = counter + 1 return counter", chunkName: "=stdin", in: environment))
         #expect(results == [42])
         #expect(try lua.global("counter", in: environment) == 42)
     }

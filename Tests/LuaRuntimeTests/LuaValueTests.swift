@@ -55,7 +55,9 @@ import Testing
         let counter = try #require(results.first?.functionValue)
         #expect(try lua.call(counter) == [1])
         #expect(try lua.call(counter) == [2])
-        #expect(try lua.call(try lua.load(source: "local f = ... return f(), f()", chunkName: "c"), [.function(counter)]) == [3, 4])
+        #expect(
+            try lua.call(try lua.load(source: "local f = ... return f(), f()", chunkName: "c"), [.function(counter)])
+                == [3, 4])
     }
 
     struct BadValue: Sendable, CustomTestStringConvertible {
@@ -66,15 +68,22 @@ import Testing
 
     static let badValues: [BadValue] = [
         BadValue(source: "local t = {} t.self = t return t", message: "table contains a cycle (at self)"),
-        BadValue(source: "local a, b = {}, {} a.b = b b.list = {a} return a", message: "table contains a cycle (at b.list[1])"),
-        BadValue(source: "local t = {} for i = 1, 150 do t = {t} end return t", message: "table nested deeper than 100 levels"),
+        BadValue(
+            source: "local a, b = {}, {} a.b = b b.list = {a} return a",
+            message: "table contains a cycle (at b.list[1])"),
+        BadValue(
+            source: "local t = {} for i = 1, 150 do t = {t} end return t",
+            message: "table nested deeper than 100 levels"),
         BadValue(source: "return {1, nil, 3}", message: "array has a hole at index 2"),
-        BadValue(source: "return {[1] = 'a', [3] = 'c'}", message: "table has the key 3, neither a string nor an index 1...1"),
+        BadValue(
+            source: "return {[1] = 'a', [3] = 'c'}", message: "table has the key 3, neither a string nor an index 1...1"
+        ),
         BadValue(source: "return {[2.5] = true}", message: "table has the key 2.5"),
         BadValue(source: "return {[true] = 1}", message: "table has a boolean key"),
         BadValue(source: "return {[{}] = 1}", message: "table has a table key"),
         BadValue(source: "return coroutine.create(print)", message: "cannot convert a thread to a Swift value"),
-        BadValue(source: "return {co = coroutine.running()}", message: "cannot convert a thread to a Swift value (at co)"),
+        BadValue(
+            source: "return {co = coroutine.running()}", message: "cannot convert a thread to a Swift value (at co)"),
     ]
 
     @Test(arguments: badValues)
@@ -109,25 +118,34 @@ import Testing
     // MARK: Read-only snapshots
 
     func snapshot(_ lua: LuaRuntime) throws -> LuaFunction {
-        try lua.load(source: "local ctx, code = ... return load(code, '=probe', 't', {ctx = ctx, pcall = pcall, pairs = pairs, ipairs = ipairs, rawset = rawset, rawget = rawget, getmetatable = getmetatable, setmetatable = setmetatable, next = next, table = table})()", chunkName: "probe")
+        try lua.load(
+            source:
+                "local ctx, code = ... return load(code, '=probe', 't', {ctx = ctx, pcall = pcall, pairs = pairs, ipairs = ipairs, rawset = rawset, rawget = rawget, getmetatable = getmetatable, setmetatable = setmetatable, next = next, table = table})()",
+            chunkName: "probe")
     }
 
     nonisolated(unsafe) static let context: LuaValue = .table(
         LuaTable(array: ["a", "b"], fields: ["presenter": "root", "count": 2, "detents": ["large"]], readOnly: true))
 
-    @Test(arguments: [
-        ("return ctx.presenter, ctx.count, ctx.detents[1], ctx[2], #ctx", "\"root\" | 2 | \"large\" | \"b\" | 2"),
-        ("return pcall(function() ctx.presenter = 'x' end)",
-         "false | \"probe:1: cannot assign to field 'presenter' of a read-only table\""),
-        ("return pcall(function() ctx.detents[1] = 'x' end)", "false | \"probe:1: cannot modify a read-only table\""),
-        ("return pcall(rawset, ctx, 'presenter', 'x')", "false | \"cannot modify a read-only table\""),
-        ("return pcall(setmetatable, ctx, nil)", "false | \"cannot change a protected metatable\""),
-        ("return getmetatable(ctx), rawget(ctx, 'presenter')", "false | nil"),
-        ("local n = 0 for k, v in pairs(ctx) do n = n + 1 end return n", "5"),
-        ("local s = '' for i, v in ipairs(ctx) do s = s .. v end return s", "\"ab\""),
-        ("return next(ctx)", "nil"),
-        ("return table.concat(ctx, ',')", "\"a,b\""),
-    ] as [(String, String)])
+    @Test(
+        arguments: [
+            ("return ctx.presenter, ctx.count, ctx.detents[1], ctx[2], #ctx", "\"root\" | 2 | \"large\" | \"b\" | 2"),
+            (
+                "return pcall(function() ctx.presenter = 'x' end)",
+                "false | \"probe:1: cannot assign to field 'presenter' of a read-only table\""
+            ),
+            (
+                "return pcall(function() ctx.detents[1] = 'x' end)",
+                "false | \"probe:1: cannot modify a read-only table\""
+            ),
+            ("return pcall(rawset, ctx, 'presenter', 'x')", "false | \"cannot modify a read-only table\""),
+            ("return pcall(setmetatable, ctx, nil)", "false | \"cannot change a protected metatable\""),
+            ("return getmetatable(ctx), rawget(ctx, 'presenter')", "false | nil"),
+            ("local n = 0 for k, v in pairs(ctx) do n = n + 1 end return n", "5"),
+            ("local s = '' for i, v in ipairs(ctx) do s = s .. v end return s", "\"ab\""),
+            ("return next(ctx)", "nil"),
+            ("return table.concat(ctx, ',')", "\"a,b\""),
+        ] as [(String, String)])
     func readOnlySnapshot_readsLikeATable_butRefusesWrites(code: String, expected: String) throws {
         let lua = try makeRuntime()
         let results = try lua.call(try snapshot(lua), [LuaValueTests.context, .string(LuaString(code))])
@@ -146,6 +164,8 @@ import Testing
         let lua = try makeRuntime()
         let identity = try lua.load(source: "return ...", chunkName: "id")
         let bad = LuaValue.table(LuaTable(fields: ["__gc": 1], readOnly: true))
-        #expect(throws: LuaError(.badValue, "a read-only table cannot have the field '__gc'")) { try lua.call(identity, [bad]) }
+        #expect(throws: LuaError(.badValue, "a read-only table cannot have the field '__gc'")) {
+            try lua.call(identity, [bad])
+        }
     }
 }

@@ -23,7 +23,8 @@ import Testing
 
     @Test func memoryErrorInsidePcall_isCaughtByTheScript() throws {
         let lua = try makeRuntime(memory: 4 << 20)
-        #expect(try run(lua, "local ok, e = pcall(string.rep, 'x', 8 << 20) return ok, e") == [false, "not enough memory"])
+        #expect(
+            try run(lua, "local ok, e = pcall(string.rep, 'x', 8 << 20) return ok, e") == [false, "not enough memory"])
     }
 
     @Test func hostValues_areNeverRefused_evenPastTheCap() throws {

@@ -14,99 +14,151 @@ import Testing
     }
 
     static let escapes: [Escape] = [
-        Escape(name: "io.open", source: "return io.open('/etc/passwd')", kind: .runtime,
-               message: "attempt to index a nil value (global 'io')"),
-        Escape(name: "os.execute", source: "return os.execute('echo pwned')", kind: .runtime,
-               message: "attempt to call a nil value (field 'execute')"),
-        Escape(name: "os.exit", source: "os.exit(1)", kind: .runtime,
-               message: "attempt to call a nil value (field 'exit')"),
-        Escape(name: "os.getenv", source: "return os.getenv('HOME')", kind: .runtime,
-               message: "attempt to call a nil value (field 'getenv')"),
-        Escape(name: "os.remove", source: "return os.remove('/tmp/x')", kind: .runtime,
-               message: "attempt to call a nil value (field 'remove')"),
-        Escape(name: "require", source: "return require('os')", kind: .runtime,
-               message: "attempt to call a nil value (global 'require')"),
-        Escape(name: "package.loadlib", source: "return package.loadlib('libc.so.6', 'system')", kind: .runtime,
-               message: "attempt to index a nil value (global 'package')"),
-        Escape(name: "debug", source: "return debug.getregistry()", kind: .runtime,
-               message: "attempt to index a nil value (global 'debug')"),
-        Escape(name: "dofile", source: "return dofile('/etc/passwd')", kind: .runtime,
-               message: "attempt to call a nil value (global 'dofile')"),
-        Escape(name: "loadfile", source: "return loadfile('/etc/passwd')", kind: .runtime,
-               message: "attempt to call a nil value (global 'loadfile')"),
-        Escape(name: "string.dump", source: "return load(string.dump(print))", kind: .runtime,
-               message: "attempt to call a nil value (field 'dump')"),
-        Escape(name: "binary chunk made elsewhere", source: "local f, err = load(binary) assert(f, err)", kind: .runtime,
-               message: "attempt to load a binary chunk (mode is 't')"),
-        Escape(name: "binary chunk with mode b", source: "local f, err = load(binary, 'x', 'b') assert(f, err)",
-               kind: .runtime, message: "attempt to load a binary chunk (mode is 't')"),
-        Escape(name: "binary chunk through a reader",
-               source: "local done local f, err = load(function() if not done then done = true return binary end end) assert(f, err)",
-               kind: .runtime, message: "attempt to load a binary chunk (mode is 't')"),
-        Escape(name: "setmetatable(_G, nil)", source: "setmetatable(_G, nil)", kind: .runtime,
-               message: "cannot change a protected metatable"),
-        Escape(name: "getmetatable(_G).__index", source: "return getmetatable(_G).__index", kind: .runtime,
-               message: "attempt to index a boolean value"),
-        Escape(name: "assign a host global", source: "expect = function() end", kind: .runtime,
-               message: "cannot assign to read-only global 'expect'"),
-        Escape(name: "rawset on a host global", source: "rawset(_G, 'expect', 1)", kind: .runtime,
-               message: "cannot assign to read-only global 'expect'"),
-        Escape(name: "rawset through _ENV", source: "rawset(_ENV, 'print', nil)", kind: .runtime,
-               message: "cannot assign to read-only global 'print'"),
-        Escape(name: "assign a stdlib global", source: "pcall = nil", kind: .runtime,
-               message: "cannot assign to read-only global 'pcall'"),
-        Escape(name: "change a library", source: "string.format = nil", kind: .runtime,
-               message: "cannot assign to field 'format' of a read-only table"),
-        Escape(name: "rawset on a library", source: "rawset(string, 'find', print)", kind: .runtime,
-               message: "cannot modify a read-only table"),
-        Escape(name: "rawset on a host library", source: "rawset(sheet, 'present', print)", kind: .runtime,
-               message: "cannot modify a read-only table"),
-        Escape(name: "string metatable", source: "getmetatable('').__index.rep = nil", kind: .runtime,
-               message: "attempt to index a boolean value"),
-        Escape(name: "replace the string metatable", source: "setmetatable('', {})", kind: .runtime,
-               message: "bad argument #1 to 'setmetatable' (table expected, got string)"),
-        Escape(name: "library metatable", source: "setmetatable(string, nil)", kind: .runtime,
-               message: "cannot change a protected metatable"),
-        Escape(name: "collectgarbage stop", source: "collectgarbage('stop')", kind: .runtime,
-               message: "option 'stop' is not allowed"),
-        Escape(name: "collectgarbage generational", source: "collectgarbage('generational')", kind: .runtime,
-               message: "option 'generational' is not allowed"),
-        Escape(name: "collectgarbage setpause", source: "collectgarbage('setpause', 1000)", kind: .runtime,
-               message: "option 'setpause' is not allowed"),
-        Escape(name: "finalizer that loops", source: "setmetatable({}, {__gc = function() while true do end end})",
-               kind: .runtime, message: "__gc metamethods are not allowed"),
-        Escape(name: "deep recursion", source: "local function f(n) return 1 + f(n + 1) end return f(1)",
-               kind: .memory, message: "not enough memory"),
-        Escape(name: "deep C recursion", source: "local t = setmetatable({}, {}) getmetatable(t).__index = function(t, k) return t[k] end return t.x",
-               kind: .runtime, message: "stack overflow"),
-        Escape(name: "huge string.rep", source: "return string.rep('x', 1 << 28)", kind: .memory,
-               message: "not enough memory"),
-        Escape(name: "huge string.rep over int", source: "return string.rep('x', 1 << 62)", kind: .runtime,
-               message: "resulting string too large"),
-        Escape(name: "string doubling", source: "local s = 'x' while true do s = s .. s end", kind: .memory,
-               message: "not enough memory"),
-        Escape(name: "table bomb", source: "local t = {} for i = 1, 1e9 do t[i] = {i} end", kind: .memory,
-               message: "not enough memory"),
-        Escape(name: "table bomb in pcall", source: "local t = {} pcall(function() for i = 1, 1e9 do t[i] = {} end end) for i = 1, 1e9 do t[#t + 1] = {} end",
-               kind: .memory, message: "not enough memory"),
-        Escape(name: "error object whose __tostring loops",
-               source: "error(setmetatable({}, {__tostring = function() while true do end end}))", kind: .budget,
-               message: "budget exceeded"),
-        Escape(name: "error object whose __tostring errors",
-               source: "error(setmetatable({}, {__tostring = function() error('nested failure') end}))", kind: .runtime,
-               message: "nested failure"),
-        Escape(name: "infinite loop in pcall", source: "pcall(function() while true do end end)", kind: .budget,
-               message: "budget exceeded"),
-        Escape(name: "infinite loop in a coroutine", source: "coroutine.wrap(function() while true do end end)()",
-               kind: .budget, message: "budget exceeded"),
-        Escape(name: "infinite loop in an xpcall handler", source: "xpcall(error, function() while true do end end)",
-               kind: .budget, message: "budget exceeded"),
-        Escape(name: "catastrophic pattern", source: "return string.rep('a', 5000):match('.-.-.-.-.-.-.-.-b')",
-               kind: .budget, message: "budget exceeded"),
-        Escape(name: "load with a foreign environment", source: "return load('return io', 'x', 't', _G)().open", kind: .runtime,
-               message: "attempt to index a nil value"),
-        Escape(name: "coroutine bomb", source: "local function f() return coroutine.wrap(f)() end return f()", kind: .runtime,
-               message: "C stack overflow"),
+        Escape(
+            name: "io.open", source: "return io.open('/etc/passwd')", kind: .runtime,
+            message: "attempt to index a nil value (global 'io')"),
+        Escape(
+            name: "os.execute", source: "return os.execute('echo pwned')", kind: .runtime,
+            message: "attempt to call a nil value (field 'execute')"),
+        Escape(
+            name: "os.exit", source: "os.exit(1)", kind: .runtime,
+            message: "attempt to call a nil value (field 'exit')"),
+        Escape(
+            name: "os.getenv", source: "return os.getenv('HOME')", kind: .runtime,
+            message: "attempt to call a nil value (field 'getenv')"),
+        Escape(
+            name: "os.remove", source: "return os.remove('/tmp/x')", kind: .runtime,
+            message: "attempt to call a nil value (field 'remove')"),
+        Escape(
+            name: "require", source: "return require('os')", kind: .runtime,
+            message: "attempt to call a nil value (global 'require')"),
+        Escape(
+            name: "package.loadlib", source: "return package.loadlib('libc.so.6', 'system')", kind: .runtime,
+            message: "attempt to index a nil value (global 'package')"),
+        Escape(
+            name: "debug", source: "return debug.getregistry()", kind: .runtime,
+            message: "attempt to index a nil value (global 'debug')"),
+        Escape(
+            name: "dofile", source: "return dofile('/etc/passwd')", kind: .runtime,
+            message: "attempt to call a nil value (global 'dofile')"),
+        Escape(
+            name: "loadfile", source: "return loadfile('/etc/passwd')", kind: .runtime,
+            message: "attempt to call a nil value (global 'loadfile')"),
+        Escape(
+            name: "string.dump", source: "return load(string.dump(print))", kind: .runtime,
+            message: "attempt to call a nil value (field 'dump')"),
+        Escape(
+            name: "binary chunk made elsewhere", source: "local f, err = load(binary) assert(f, err)", kind: .runtime,
+            message: "attempt to load a binary chunk (mode is 't')"),
+        Escape(
+            name: "binary chunk with mode b", source: "local f, err = load(binary, 'x', 'b') assert(f, err)",
+            kind: .runtime, message: "attempt to load a binary chunk (mode is 't')"),
+        Escape(
+            name: "binary chunk through a reader",
+            source:
+                "local done local f, err = load(function() if not done then done = true return binary end end) assert(f, err)",
+            kind: .runtime, message: "attempt to load a binary chunk (mode is 't')"),
+        Escape(
+            name: "setmetatable(_G, nil)", source: "setmetatable(_G, nil)", kind: .runtime,
+            message: "cannot change a protected metatable"),
+        Escape(
+            name: "getmetatable(_G).__index", source: "return getmetatable(_G).__index", kind: .runtime,
+            message: "attempt to index a boolean value"),
+        Escape(
+            name: "assign a host global", source: "expect = function() end", kind: .runtime,
+            message: "cannot assign to read-only global 'expect'"),
+        Escape(
+            name: "rawset on a host global", source: "rawset(_G, 'expect', 1)", kind: .runtime,
+            message: "cannot assign to read-only global 'expect'"),
+        Escape(
+            name: "rawset through _ENV", source: "rawset(_ENV, 'print', nil)", kind: .runtime,
+            message: "cannot assign to read-only global 'print'"),
+        Escape(
+            name: "assign a stdlib global", source: "pcall = nil", kind: .runtime,
+            message: "cannot assign to read-only global 'pcall'"),
+        Escape(
+            name: "change a library", source: "string.format = nil", kind: .runtime,
+            message: "cannot assign to field 'format' of a read-only table"),
+        Escape(
+            name: "rawset on a library", source: "rawset(string, 'find', print)", kind: .runtime,
+            message: "cannot modify a read-only table"),
+        Escape(
+            name: "rawset on a host library", source: "rawset(sheet, 'present', print)", kind: .runtime,
+            message: "cannot modify a read-only table"),
+        Escape(
+            name: "string metatable", source: "getmetatable('').__index.rep = nil", kind: .runtime,
+            message: "attempt to index a boolean value"),
+        Escape(
+            name: "replace the string metatable", source: "setmetatable('', {})", kind: .runtime,
+            message: "bad argument #1 to 'setmetatable' (table expected, got string)"),
+        Escape(
+            name: "library metatable", source: "setmetatable(string, nil)", kind: .runtime,
+            message: "cannot change a protected metatable"),
+        Escape(
+            name: "collectgarbage stop", source: "collectgarbage('stop')", kind: .runtime,
+            message: "option 'stop' is not allowed"),
+        Escape(
+            name: "collectgarbage generational", source: "collectgarbage('generational')", kind: .runtime,
+            message: "option 'generational' is not allowed"),
+        Escape(
+            name: "collectgarbage setpause", source: "collectgarbage('setpause', 1000)", kind: .runtime,
+            message: "option 'setpause' is not allowed"),
+        Escape(
+            name: "finalizer that loops", source: "setmetatable({}, {__gc = function() while true do end end})",
+            kind: .runtime, message: "__gc metamethods are not allowed"),
+        Escape(
+            name: "deep recursion", source: "local function f(n) return 1 + f(n + 1) end return f(1)",
+            kind: .memory, message: "not enough memory"),
+        Escape(
+            name: "deep C recursion",
+            source:
+                "local t = setmetatable({}, {}) getmetatable(t).__index = function(t, k) return t[k] end return t.x",
+            kind: .runtime, message: "stack overflow"),
+        Escape(
+            name: "huge string.rep", source: "return string.rep('x', 1 << 28)", kind: .memory,
+            message: "not enough memory"),
+        Escape(
+            name: "huge string.rep over int", source: "return string.rep('x', 1 << 62)", kind: .runtime,
+            message: "resulting string too large"),
+        Escape(
+            name: "string doubling", source: "local s = 'x' while true do s = s .. s end", kind: .memory,
+            message: "not enough memory"),
+        Escape(
+            name: "table bomb", source: "local t = {} for i = 1, 1e9 do t[i] = {i} end", kind: .memory,
+            message: "not enough memory"),
+        Escape(
+            name: "table bomb in pcall",
+            source:
+                "local t = {} pcall(function() for i = 1, 1e9 do t[i] = {} end end) for i = 1, 1e9 do t[#t + 1] = {} end",
+            kind: .memory, message: "not enough memory"),
+        Escape(
+            name: "error object whose __tostring loops",
+            source: "error(setmetatable({}, {__tostring = function() while true do end end}))", kind: .budget,
+            message: "budget exceeded"),
+        Escape(
+            name: "error object whose __tostring errors",
+            source: "error(setmetatable({}, {__tostring = function() error('nested failure') end}))", kind: .runtime,
+            message: "nested failure"),
+        Escape(
+            name: "infinite loop in pcall", source: "pcall(function() while true do end end)", kind: .budget,
+            message: "budget exceeded"),
+        Escape(
+            name: "infinite loop in a coroutine", source: "coroutine.wrap(function() while true do end end)()",
+            kind: .budget, message: "budget exceeded"),
+        Escape(
+            name: "infinite loop in an xpcall handler", source: "xpcall(error, function() while true do end end)",
+            kind: .budget, message: "budget exceeded"),
+        Escape(
+            name: "catastrophic pattern", source: "return string.rep('a', 5000):match('.-.-.-.-.-.-.-.-b')",
+            kind: .budget, message: "budget exceeded"),
+        Escape(
+            name: "load with a foreign environment", source: "return load('return io', 'x', 't', _G)().open",
+            kind: .runtime,
+            message: "attempt to index a nil value"),
+        Escape(
+            name: "coroutine bomb", source: "local function f() return coroutine.wrap(f)() end return f()",
+            kind: .runtime,
+            message: "C stack overflow"),
     ]
 
     func sandbox(budget: Int = testBudget) throws -> LuaRuntime {
@@ -127,7 +179,8 @@ import Testing
             #expect(error?.file != nil, "no position: \(String(describing: error))")
         }
         expectUsable(lua)
-        #expect(try run(lua, "return type(io), type(os.execute), type(string.dump), type(debug)")
+        #expect(
+            try run(lua, "return type(io), type(os.execute), type(string.dump), type(debug)")
                 == ["nil", "nil", "nil", "nil"])
     }
 
@@ -229,13 +282,19 @@ import Testing
     @Test func collectgarbage_allowedOptions_work() throws {
         let lua = try makeRuntime()
         let results = try run(
-            lua, "return type(collectgarbage('count')), collectgarbage(), collectgarbage('isrunning'), type(collectgarbage('step', 1))")
+            lua,
+            "return type(collectgarbage('count')), collectgarbage(), collectgarbage('isrunning'), type(collectgarbage('step', 1))"
+        )
         #expect(results == ["number", 0, true, "boolean"])
     }
 
     @Test func rawset_onOrdinaryTables_stillWorks() throws {
         let lua = try makeRuntime()
-        #expect(try run(lua, "local t = setmetatable({}, {__newindex = error}) rawset(t, 'a', 1) mine = 2 rawset(_G, 'other', 3) return t.a, mine, other") == [1, 2, 3])
+        #expect(
+            try run(
+                lua,
+                "local t = setmetatable({}, {__newindex = error}) rawset(t, 'a', 1) mine = 2 rawset(_G, 'other', 3) return t.a, mine, other"
+            ) == [1, 2, 3])
     }
 
     @Test func stringMethods_useTheGuardedPatternFunctions() throws {

@@ -104,7 +104,9 @@ import Testing
     @Test func sort_withAnInconsistentOrder_failsCleanly() throws {
         let lua = try makeRuntime()
         let results = try run(
-            lua, "local t = {} for i = 1, 100 do t[i] = i % 7 end return pcall(table.sort, t, function(a, b) return true end)")
+            lua,
+            "local t = {} for i = 1, 100 do t[i] = i % 7 end return pcall(table.sort, t, function(a, b) return true end)"
+        )
         #expect(results.first == false)
         #expect(results.last?.stringValue?.contains("invalid order function for sorting") == true)
     }

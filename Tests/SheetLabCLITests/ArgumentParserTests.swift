@@ -31,12 +31,18 @@ import Testing
     }
 
     @Test(arguments: [
-        (["a.lua", "--polcy", "x"], "unknown option '--polcy' for 'sheetlab run'; expected one of --policy, --profile, --quiet"),
+        (
+            ["a.lua", "--polcy", "x"],
+            "unknown option '--polcy' for 'sheetlab run'; expected one of --policy, --profile, --quiet"
+        ),
         (["a.lua", "--profile"], "option --profile needs a value (NAME)"),
         (["a.lua", "--quiet=yes"], "option --quiet takes no value"),
         (["a.lua", "--profile", "a", "--profile", "b"], "option --profile given more than once"),
         ([], "'sheetlab run' needs FILE"),
-        (["a.lua", "b.lua"], "unexpected argument 'b.lua'; usage: sheetlab run FILE [--policy P]... [--profile NAME] [--quiet]"),
+        (
+            ["a.lua", "b.lua"],
+            "unexpected argument 'b.lua'; usage: sheetlab run FILE [--policy P]... [--profile NAME] [--quiet]"
+        ),
     ])
     func usageErrors_sayWhatWasExpected(args: [String], message: String) {
         #expect(throws: UsageError(message, command: "run")) { try parseArguments(args, for: run) }

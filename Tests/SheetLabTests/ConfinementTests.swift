@@ -45,7 +45,10 @@ import Testing
     }
 
     @Test func aSessionOwnedByAnActor() async throws {
-        let lab = try Lab(SessionConfiguration(policies: [.source("return { request = function(ctx) if ctx.phase then return 'queue' end end }", name: "q.lua")]))
+        let lab = try Lab(
+            SessionConfiguration(policies: [
+                .source("return { request = function(ctx) if ctx.phase then return 'queue' end end }", name: "q.lua")
+            ]))
         let events = try await lab.run(Self.seed000)
         #expect(events.contains { $0.kind == .queued })
     }

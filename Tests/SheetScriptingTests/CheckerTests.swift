@@ -22,7 +22,8 @@ import Testing
     func replay(_ v: CheckReport.Violation, setup: String = Counterexample.defaultSetup, policies: [String]) throws
         -> ScenarioResult
     {
-        let text = Counterexample.scenario(v, setup: setup, profile: Profile.defaultName, policies: policies.map(repoPath))
+        let text = Counterexample.scenario(
+            v, setup: setup, profile: Profile.defaultName, policies: policies.map(repoPath))
         let path = temporaryPolicy(text, name: "counterexample.lua")
         return try ScenarioRunner(printHandler: { _ in }).run(path: path)
     }

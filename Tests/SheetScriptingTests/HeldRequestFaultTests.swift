@@ -45,7 +45,8 @@ import Testing
 
     @Test(arguments: [1, 2, 3])
     func dismissedFailingOnItsNthCall_stillOpensEveryHeldRequest(n: Int) throws {
-        let path = temporaryPolicy(Self.queueWithDismissed("if calls == \(n) then error('fails on call ' .. calls) end"))
+        let path = temporaryPolicy(
+            Self.queueWithDismissed("if calls == \(n) then error('fails on call ' .. calls) end"))
         let s = try itemSheetSession()
         try s.loadPolicy(path: path)
         for id in 0..<3 { try round(s, id) }
@@ -78,10 +79,14 @@ import Testing
         #expect(s.app.stack.last?.itemID == "1", "the held request opened")
         #expect(policyErrors(s).count == 1)
         #expect(policyErrors(s).first?.contains("\(path):4: third request fails") == true)
-        #expect(s.app.timeline.events.contains { $0.kind == .requestLost && $0.item == "2" }, "the timeline says item 2 was lost")
+        #expect(
+            s.app.timeline.events.contains { $0.kind == .requestLost && $0.item == "2" },
+            "the timeline says item 2 was lost")
     }
 
-    @Test(arguments: ["return { request = function(ctx) if ctx.phase ~= nil then return 'queue' end end }", "return {}"])
+    @Test(arguments: [
+        "return { request = function(ctx) if ctx.phase ~= nil then return 'queue' end end }", "return {}",
+    ])
     func reloadDuringTheDismissTransition_keepsTheHeldRequest(replacement: String) throws {
         let path = temporaryPolicy(Self.queueWithDismissed(""))
         let s = try itemSheetSession()

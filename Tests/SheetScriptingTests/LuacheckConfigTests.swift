@@ -30,7 +30,8 @@ import Testing
         var out: Set<String> = []
         for line in text[start.upperBound..<end].split(separator: "\n") {
             let code = line.components(separatedBy: "--")[0]
-            for (i, part) in code.split(separator: "\"", omittingEmptySubsequences: false).enumerated() where i % 2 == 1 {
+            for (i, part) in code.split(separator: "\"", omittingEmptySubsequences: false).enumerated() where i % 2 == 1
+            {
                 out.insert(String(part))
             }
         }
@@ -41,8 +42,12 @@ import Testing
         let stub = try Self.stubGlobals()
         let config = try Self.configGlobals()
         #expect(!stub.isEmpty)
-        #expect(config.subtracting(stub).isEmpty, "in .luacheckrc but not in the stub: \(config.subtracting(stub).sorted())")
-        #expect(stub.subtracting(config).isEmpty, "in the stub but not in .luacheckrc: \(stub.subtracting(config).sorted())")
+        #expect(
+            config.subtracting(stub).isEmpty, "in .luacheckrc but not in the stub: \(config.subtracting(stub).sorted())"
+        )
+        #expect(
+            stub.subtracting(config).isEmpty, "in the stub but not in .luacheckrc: \(stub.subtracting(config).sorted())"
+        )
     }
 
     @Test func std_isLua54() throws {

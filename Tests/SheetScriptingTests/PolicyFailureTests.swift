@@ -29,12 +29,15 @@ import Testing
     }
 
     @Test func hookReturningAnInvalidDecision_isAClearError() throws {
-        let path = temporaryPolicy("return {\n  request = function(ctx)\n    return 'enqeue'\n  end,\n}\n", name: "queue.lua")
+        let path = temporaryPolicy(
+            "return {\n  request = function(ctx)\n    return 'enqeue'\n  end,\n}\n", name: "queue.lua")
         let s = try itemSheetSession()
         try s.loadPolicy(path: path)
         try s.set("item", .record(["id": 0]))
         let message = try #require(firstPolicyError(s))
-        #expect(message.contains("queue.lua:2: hook 'request' returned \"enqeue\"; expected one of present, queue, drop, replace"))
+        #expect(
+            message.contains(
+                "queue.lua:2: hook 'request' returned \"enqeue\"; expected one of present, queue, drop, replace"))
     }
 
     @Test(arguments: [
@@ -67,7 +70,9 @@ import Testing
         var limits = LuaLimits()
         limits.memory = 4 << 20
         let s = try itemSheetSession(limits: limits)
-        try s.loadPolicy(path: temporaryPolicy("return { request = function(ctx) local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end end }"))
+        try s.loadPolicy(
+            path: temporaryPolicy(
+                "return { request = function(ctx) local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end end }"))
         try s.set("item", .record(["id": 0]))
         #expect(firstPolicyError(s) != nil)
         #expect(s.app.stack.count == 1)

@@ -77,7 +77,10 @@ import Testing
         case 1: if shown { try s.swipe() }
         case 2: if shown { try s.drag(to: Double(Int.random(in: 0...800, using: &rng))) }
         case 3: if shown { try s.release(velocity: Double(Int.random(in: -2000...2000, using: &rng))) }
-        case 4: try s.set("detent", .string(["medium", "large", "height(200)", "custom(bar)"][Int.random(in: 0..<4, using: &rng)]))
+        case 4:
+            try s.set(
+                "detent",
+                .string(["medium", "large", "height(200)", "custom(bar)"][Int.random(in: 0..<4, using: &rng)]))
         case 5: try s.rotate(Bool.random(using: &rng) ? "portrait" : "landscape")
         default: try s.advance([0, 250, 500][Int.random(in: 0..<3, using: &rng)])
         }

@@ -11,13 +11,13 @@ let sheetLabPackage = Context.packageDirectory.split(separator: "/").dropLast(2)
 let package = Package(
     name: "SheetLabEmbedding",
     dependencies: [
-        .package(path: "../.."),
+        .package(path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "compare-profiles",
             dependencies: [.product(name: "SheetLab", package: sheetLabPackage)]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

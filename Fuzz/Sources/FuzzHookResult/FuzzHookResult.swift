@@ -5,12 +5,13 @@ import FuzzDriver
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzHookResult(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     let body = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    FuzzDriver.run(policy: """
-        local function answer(ctx)
-        \(body)
-        end
-        return { request = answer, dismissed = answer, settle = answer, should_dismiss = answer,
-                 detents = { bar = answer } }
-        """)
+    FuzzDriver.run(
+        policy: """
+            local function answer(ctx)
+            \(body)
+            end
+            return { request = answer, dismissed = answer, settle = answer, should_dismiss = answer,
+                     detents = { bar = answer } }
+            """)
     return 0
 }

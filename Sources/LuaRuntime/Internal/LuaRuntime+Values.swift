@@ -47,17 +47,17 @@ extension LuaRuntime {
         for (offset, element) in table.array.enumerated() {
             guard !element.isNil else { throw LuaError(.badValue, "array element \(offset + 1) is nil") }
             try push(element, on: state, readOnly: readOnly, depth: depth + 1)
-            state.rawSet(table: -2, index: offset + 1)       // stack: t, v -> t
+            state.rawSet(table: -2, index: offset + 1)  // stack: t, v -> t
         }
         for (key, value) in table.fields where !value.isNil {
             if readOnly, key.hasMetamethodPrefix {
                 throw LuaError(.badValue, "a read-only table cannot have the field '\(key)'")
             }
-            key.withBytes { state.push(bytes: $0) }          // stack: t -> t, k
+            key.withBytes { state.push(bytes: $0) }  // stack: t -> t, k
             try push(value, on: state, readOnly: readOnly, depth: depth + 1)
-            state.rawSet(table: -3)                          // stack: t, k, v -> t
+            state.rawSet(table: -3)  // stack: t, k, v -> t
         }
-        if readOnly { state.makeReadOnly() }                 // stack: t -> proxy
+        if readOnly { state.makeReadOnly() }  // stack: t -> proxy
     }
 
     // MARK: Lua to Swift
@@ -84,8 +84,8 @@ extension LuaRuntime {
             return .table(try table(at: index, on: state, context: &context))
         case LUA_TFUNCTION:
             guard state.reserve(1) else { throw context.failure("Lua stack overflow") }
-            state.pushCopy(of: index)                        // stack: -> f
-            return .function(LuaFunction(reference: state.makeReference(), runtime: self)) // stack: f ->
+            state.pushCopy(of: index)  // stack: -> f
+            return .function(LuaFunction(reference: state.makeReference(), runtime: self))  // stack: f ->
         default:
             throw context.failure("cannot convert a \(state.typeName(at: index)) to a Swift value")
         }
@@ -104,7 +104,7 @@ extension LuaRuntime {
         let base = state.top
         defer { state.setTop(base) }
         var data = index
-        if state.pushViewTarget(of: index) {                // stack: -> target
+        if state.pushViewTarget(of: index) {  // stack: -> target
             data = state.top
         }
         let isView = data != index
@@ -113,19 +113,19 @@ extension LuaRuntime {
         array.reserveCapacity(count)
         if count > 0 {
             for position in 1...count {
-                state.rawGet(table: data, index: position)   // stack: -> element
+                state.rawGet(table: data, index: position)  // stack: -> element
                 if state.type(at: -1) == LUA_TNIL {
                     throw context.failure("array has a hole at index \(position)")
                 }
                 context.path.append("[\(position)]")
                 array.append(try value(at: state.top, on: state, context: &context))
                 context.path.removeLast()
-                state.pop(1)                                 // stack: element ->
+                state.pop(1)  // stack: element ->
             }
         }
         var fields: [LuaString: LuaValue] = [:]
-        state.pushNil()                                      // stack: -> nil (first key)
-        while state.next(table: data) {                      // stack: key -> key, value
+        state.pushNil()  // stack: -> nil (first key)
+        while state.next(table: data) {  // stack: key -> key, value
             switch state.type(at: -2) {
             case LUA_TSTRING:
                 let key = LuaString(state.bytes(at: -2) ?? UnsafeRawBufferPointer(start: nil, count: 0))
@@ -137,14 +137,15 @@ extension LuaRuntime {
                 context.path.removeLast()
             case LUA_TNUMBER:
                 if state.isInteger(at: -2), let position = state.integer(at: -2), position >= 1, position <= count {
-                    break // read above
+                    break  // read above
                 }
-                let key = state.isInteger(at: -2) ? String(state.integer(at: -2) ?? 0) : String(state.number(at: -2) ?? .nan)
+                let key =
+                    state.isInteger(at: -2) ? String(state.integer(at: -2) ?? 0) : String(state.number(at: -2) ?? .nan)
                 throw context.failure("table has the key \(key), neither a string nor an index 1...\(count)")
             default:
                 throw context.failure("table has a \(state.typeName(at: -2)) key")
             }
-            state.pop(1)                                     // stack: key, value -> key
+            state.pop(1)  // stack: key, value -> key
         }
         return LuaTable(array: array, fields: fields)
     }

@@ -131,8 +131,9 @@ struct LuaState {
     /// stack: -> string
     func push(_ value: StaticString) {
         if value.hasPointerRepresentation {
-            lua_pushlstring(pointer, UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self),
-                            value.utf8CodeUnitCount)
+            lua_pushlstring(
+                pointer, UnsafeRawPointer(value.utf8Start).assumingMemoryBound(to: CChar.self),
+                value.utf8CodeUnitCount)
         } else {
             push(value.description)
         }
@@ -202,8 +203,9 @@ struct LuaState {
     func load(
         _ runtime: RuntimeHandle, text: UnsafeRawBufferPointer, chunkName: String, environment: Int32
     ) -> Int32 {
-        sl_runtime_load(runtime.pointer, pointer, text.baseAddress?.assumingMemoryBound(to: CChar.self),
-                        text.count, chunkName, environment)
+        sl_runtime_load(
+            runtime.pointer, pointer, text.baseAddress?.assumingMemoryBound(to: CChar.self),
+            text.count, chunkName, environment)
     }
 
     /// stack: -> env
@@ -260,7 +262,7 @@ struct LuaState {
     func definition(at index: Int32) -> LuaLocation? {
         var file = [CChar](repeating: 0, count: 256)
         var line: Int32 = 0
-        guard sl_function_where(pointer, index, &file, file.count, &line) != 0 else { return nil } // stack: unchanged
+        guard sl_function_where(pointer, index, &file, file.count, &line) != 0 else { return nil }  // stack: unchanged
         let text = file.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         return LuaLocation(file: text, line: Int(line))
     }

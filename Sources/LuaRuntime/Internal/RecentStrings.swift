@@ -28,8 +28,8 @@ struct RecentStrings {
         nextSlot = .allocate(capacity: 1)
         nextSlot.initialize(to: 0)
         _ = state.reserve(1)
-        state.newTable(arrayCapacity: RecentStrings.capacity, fieldCapacity: 0) // stack: -> anchors
-        anchors = state.makeReference()                                          // stack: anchors ->
+        state.newTable(arrayCapacity: RecentStrings.capacity, fieldCapacity: 0)  // stack: -> anchors
+        anchors = state.makeReference()  // stack: anchors ->
     }
 
     func deallocate() {
@@ -49,10 +49,10 @@ struct RecentStrings {
         guard state.reserve(2) else { return string }
         let index = nextSlot.pointee
         nextSlot.pointee = (index + 1) % RecentStrings.capacity
-        state.pushReference(anchors)                        // stack: -> anchors
-        state.pushCopy(of: slot)                            // stack: -> anchors, s
-        state.rawSet(table: -2, index: index + 1)           // stack: anchors, s -> anchors
-        state.pop(1)                                        // stack: anchors ->
+        state.pushReference(anchors)  // stack: -> anchors
+        state.pushCopy(of: slot)  // stack: -> anchors, s
+        state.rawSet(table: -2, index: index + 1)  // stack: anchors, s -> anchors
+        state.pop(1)  // stack: anchors ->
         addresses[index] = address
         strings[index] = string
         return string

@@ -18,7 +18,9 @@ public enum Invariant: String, CaseIterable, Sendable {
 
     /// The invariants checked when none are named: all but `no-request-lost`,
     /// which stock SwiftUI breaks by design (B03) and policies claim.
-    public static let defaults: [Invariant] = [.onePerPresenter, .bindingAgrees, .noOscillation, .detentInRange, .noHookError]
+    public static let defaults: [Invariant] = [
+        .onePerPresenter, .bindingAgrees, .noOscillation, .detentInRange, .noHookError,
+    ]
 
     /// What breaks it, in words, or nil when it holds.
     ///
@@ -39,12 +41,16 @@ public enum Invariant: String, CaseIterable, Sendable {
                 guard let node = app.views[name] else { continue }
                 for (i, m) in node.modifiers.enumerated() {
                     let value = app.value(m.trigger.binding) ?? .none
-                    let shown = app.presentationIndex(of: ModifierID(view: name, index: i)).map { app.presentations[$0] }
+                    let shown = app.presentationIndex(of: ModifierID(view: name, index: i)).map {
+                        app.presentations[$0]
+                    }
                     if value.isEmpty, let shown {
-                        return "\(name).\(m.signature) shows \(app.describe(shown)) but its binding \(m.trigger.binding) is \(value)"
+                        return
+                            "\(name).\(m.signature) shows \(app.describe(shown)) but its binding \(m.trigger.binding) is \(value)"
                     }
                     if !value.isEmpty, shown == nil {
-                        return "\(name).\(m.signature): binding \(m.trigger.binding) is \(value) but nothing is presented"
+                        return
+                            "\(name).\(m.signature): binding \(m.trigger.binding) is \(value) but nothing is presented"
                     }
                     if let shown, m.trigger.isItem, shown.itemID != value.itemID {
                         return "\(name).\(m.signature) shows item \(shown.itemID ?? "?") but its binding holds \(value)"

@@ -10,9 +10,12 @@ extension SheetApp {
         let p = presentations[k]
         if p.content?.detents != detentsBefore { layOut(k, initial: false) }
         if p.content?.text != before || reason != nil {
-            emit(Event(
-                time: now, kind: .contentUpdated, presenter: p.modifier.view, modifier: p.signature,
-                item: p.itemID, detail: ([reason].compactMap { $0 } + ["shows \"\(p.content?.text ?? "")\""]).joined(separator: "; ")))
+            emit(
+                Event(
+                    time: now, kind: .contentUpdated, presenter: p.modifier.view, modifier: p.signature,
+                    item: p.itemID,
+                    detail: ([reason].compactMap { $0 } + ["shows \"\(p.content?.text ?? "")\""]).joined(
+                        separator: "; ")))
         }
     }
 
@@ -33,9 +36,10 @@ extension SheetApp {
         do {
             content = try builder(context)
         } catch {
-            emit(Event(
-                time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature, item: p.itemID,
-                detail: "content: \(error)"))
+            emit(
+                Event(
+                    time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature, item: p.itemID,
+                    detail: "content: \(error)"))
             if presentationIndex(id: id) != nil, presentations[presentationIndex(id: id)!].content == nil {
                 presentations[presentationIndex(id: id)!].content = SheetContent()
             }
@@ -52,9 +56,10 @@ extension SheetApp {
                 presentations[k].contentViews = [spec.name]
                 presentInitiallySet(spec)
             } catch {
-                emit(Event(
-                    time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature,
-                    item: p.itemID, detail: "content view: \(error)"))
+                emit(
+                    Event(
+                        time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature,
+                        item: p.itemID, detail: "content view: \(error)"))
             }
         }
     }
@@ -88,9 +93,12 @@ extension SheetApp {
         let p = presentations[index]
         let available = contentEnvironment(p)
         for type in content.usesEnvironmentObjects where !available.contains(type) {
-            emit(Event(
-                time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature, item: p.itemID,
-                detail: "No ObservableObject of type \(type) found. A View.environmentObject(_:) for \(type) may be missing as an ancestor of this view (B16)"))
+            emit(
+                Event(
+                    time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature, item: p.itemID,
+                    detail:
+                        "No ObservableObject of type \(type) found. A View.environmentObject(_:) for \(type) may be missing as an ancestor of this view (B16)"
+                ))
         }
     }
 }

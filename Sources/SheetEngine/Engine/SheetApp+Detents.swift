@@ -48,10 +48,13 @@ extension SheetApp {
                 let clamped = height.isNaN ? 0 : min(max(height, 0), maxValue)
                 // height(h) is min(h, max) by definition; only other overflows are news.
                 if report, !(d == .height(height) && height > maxValue) {
-                    emit(Event(
-                        time: now, kind: .detentClamped, presenter: p.modifier.view, item: p.itemID,
-                        detent: d.description, height: clamped,
-                        detail: "\(d) resolved to \(Value.format(height)); clamped to [0, \(Value.format(maxValue))] (B17)"))
+                    emit(
+                        Event(
+                            time: now, kind: .detentClamped, presenter: p.modifier.view, item: p.itemID,
+                            detent: d.description, height: clamped,
+                            detail:
+                                "\(d) resolved to \(Value.format(height)); clamped to [0, \(Value.format(maxValue))] (B17)"
+                        ))
                 }
                 height = clamped
             }
@@ -71,9 +74,10 @@ extension SheetApp {
             verticalSizeClass: layout.verticalSizeClass)
         guard let policy = policies.first(where: { $0.customDetents.contains(name) }) else {
             if report {
-                emit(Event(
-                    time: now, kind: .contentError, presenter: p.modifier.view, item: p.itemID,
-                    detail: "no loaded policy resolves custom(\(name)); the detent is inactive"))
+                emit(
+                    Event(
+                        time: now, kind: .contentError, presenter: p.modifier.view, item: p.itemID,
+                        detail: "no loaded policy resolves custom(\(name)); the detent is inactive"))
             }
             return nil
         }
@@ -94,9 +98,12 @@ extension SheetApp {
         let modifier = effectiveDetents(p, style: style)
         let selection = modifier?.selection
         if initial, let d = p.content?.detents, !d.placement.takesEffect {
-            emit(Event(
-                time: now, kind: .modifierIgnored, presenter: p.modifier.view, item: p.itemID,
-                detail: "presentationDetents applied \(d.placement == .navigationStack ? "inside a NavigationStack" : "on a view not loaded at presentation") has no effect (B21)"))
+            emit(
+                Event(
+                    time: now, kind: .modifierIgnored, presenter: p.modifier.view, item: p.itemID,
+                    detail:
+                        "presentationDetents applied \(d.placement == .navigationStack ? "inside a NavigationStack" : "on a view not loaded at presentation") has no effect (B21)"
+                ))
         }
 
         var current: Detent
@@ -105,10 +112,13 @@ extension SheetApp {
                 current = d
             } else {
                 current = keptOrSmallest(p, active, initial: initial)
-                emit(Event(
-                    time: now, kind: .invalidSelection, presenter: p.modifier.view, item: p.itemID,
-                    detent: current.description,
-                    detail: "selection \(wanted) is not one of the active detents \(list(active)) (B23); showing \(current)"))
+                emit(
+                    Event(
+                        time: now, kind: .invalidSelection, presenter: p.modifier.view, item: p.itemID,
+                        detent: current.description,
+                        detail:
+                            "selection \(wanted) is not one of the active detents \(list(active)) (B23); showing \(current)"
+                    ))
             }
         } else {
             current = keptOrSmallest(p, active, initial: initial)  // B22
@@ -125,13 +135,18 @@ extension SheetApp {
         }
         guard !initial else { return }
         if styleBefore != style {
-            emit(Event(
-                time: now, kind: .adapted, presenter: p.modifier.view, item: p.itemID, detent: current.description,
-                height: height, detail: "\(styleBefore.rawValue) -> \(style.rawValue)" + (style == .fullScreen && p.kind == .sheet ? " (compact height, B20)" : "")))
+            emit(
+                Event(
+                    time: now, kind: .adapted, presenter: p.modifier.view, item: p.itemID, detent: current.description,
+                    height: height,
+                    detail: "\(styleBefore.rawValue) -> \(style.rawValue)"
+                        + (style == .fullScreen && p.kind == .sheet ? " (compact height, B20)" : "")))
         } else if heightBefore != height || detentBefore != current {
-            emit(Event(
-                time: now, kind: .heightChanged, presenter: p.modifier.view, item: p.itemID, detent: current.description,
-                height: height, detail: "detents re-resolved: \(list(active))"))
+            emit(
+                Event(
+                    time: now, kind: .heightChanged, presenter: p.modifier.view, item: p.itemID,
+                    detent: current.description,
+                    height: height, detail: "detents re-resolved: \(list(active))"))
         }
     }
 
@@ -141,7 +156,8 @@ extension SheetApp {
     }
 
     func list(_ detents: [ResolvedDetent]) -> String {
-        "[" + detents.map { "\($0.detent)=\(Value.format(($0.height * 10).rounded() / 10))" }.joined(separator: ", ") + "]"
+        "[" + detents.map { "\($0.detent)=\(Value.format(($0.height * 10).rounded() / 10))" }.joined(separator: ", ")
+            + "]"
     }
 
     /// B23, B29: the selection binding was written by code: move the sheet,
@@ -150,10 +166,13 @@ extension SheetApp {
         guard let i = presentationIndex(id: id), let selection = presentations[i].selection else { return }
         let p = presentations[i]
         guard let d = value.asDetent, let r = p.detents.first(where: { $0.detent == d }) else {
-            emit(Event(
-                time: now, kind: .invalidSelection, presenter: p.modifier.view, item: p.itemID,
-                detent: p.detent?.description,
-                detail: "selection \(value) is not one of the active detents \(list(p.detents)) (B23); the sheet stays"))
+            emit(
+                Event(
+                    time: now, kind: .invalidSelection, presenter: p.modifier.view, item: p.itemID,
+                    detent: p.detent?.description,
+                    detail:
+                        "selection \(value) is not one of the active detents \(list(p.detents)) (B23); the sheet stays")
+            )
             if let current = p.detent {
                 applyWrites([StateWrite(selection, .detent(current))], cause: .engine("selection"))
             }
@@ -162,8 +181,9 @@ extension SheetApp {
         guard d != p.detent else { return }
         presentations[i].detent = d
         presentations[i].height = r.height
-        emit(Event(
-            time: now, kind: .detentChanged, presenter: p.modifier.view, item: p.itemID, detent: d.description,
-            height: r.height, detail: "set by code, animated; no user-change event (B29)"))
+        emit(
+            Event(
+                time: now, kind: .detentChanged, presenter: p.modifier.view, item: p.itemID, detent: d.description,
+                height: r.height, detail: "set by code, animated; no user-change event (B29)"))
     }
 }

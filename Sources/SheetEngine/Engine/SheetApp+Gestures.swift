@@ -29,9 +29,10 @@ extension SheetApp {
                 return
             }
             if let veto = shouldDismissVeto(p) {
-                emit(Event(
-                    time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID, source: veto,
-                    detail: "should_dismiss returned false"))
+                emit(
+                    Event(
+                        time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID, source: veto,
+                        detail: "should_dismiss returned false"))
                 return
             }
             beginDismiss(i, cause: .interactive)
@@ -72,18 +73,21 @@ extension SheetApp {
             guard let i = presentationIndex(id: id) else { return }
             let p = presentations[i]
             if p.kind == .fullScreenCover || p.phase != .presented {
-                emit(Event(
-                    time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID,
-                    detail: p.kind == .fullScreenCover ? "a full-screen cover cannot be dragged (B08)" : "transition running"))
+                emit(
+                    Event(
+                        time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID,
+                        detail: p.kind == .fullScreenCover
+                            ? "a full-screen cover cannot be dragged (B08)" : "transition running"))
                 return
             }
             let active = resolveDetents(p, style: p.style, report: false)
             let h = min(max(0, height), active.last!.height)
             presentations[i].detents = active
             presentations[i].dragHeight = h
-            emit(Event(
-                time: now, kind: .drag, presenter: p.modifier.view, item: p.itemID, detent: p.detent?.description,
-                height: h))
+            emit(
+                Event(
+                    time: now, kind: .drag, presenter: p.modifier.view, item: p.itemID, detent: p.detent?.description,
+                    height: h))
         }
     }
 
@@ -110,29 +114,38 @@ extension SheetApp {
                 current: p.detent, canDismiss: canDismiss, stock: stock)
             var (decision, source) = askSettle(context)
             if decision == .dismiss, canDismiss, let veto = shouldDismissVeto(p) {
-                emit(Event(
-                    time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID, source: veto,
-                    detail: "should_dismiss returned false"))
+                emit(
+                    Event(
+                        time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID, source: veto,
+                        detail: "should_dismiss returned false"))
                 (decision, source) = (.detent(active[0].detent), veto)
             }
             switch decision {
             case .dismiss:
-                emit(Event(
-                    time: now, kind: .release, presenter: p.modifier.view, item: p.itemID, height: height, source: source,
-                    detail: "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded())): dismiss"))
+                emit(
+                    Event(
+                        time: now, kind: .release, presenter: p.modifier.view, item: p.itemID, height: height,
+                        source: source,
+                        detail:
+                            "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded())): dismiss"
+                    ))
                 beginDismiss(i, cause: .interactive)
             case .detent(let d):
                 let r = active.first { $0.detent == d }!
-                emit(Event(
-                    time: now, kind: .release, presenter: p.modifier.view, item: p.itemID, detent: d.description,
-                    height: r.height, source: source,
-                    detail: "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded())): settle"))
+                emit(
+                    Event(
+                        time: now, kind: .release, presenter: p.modifier.view, item: p.itemID, detent: d.description,
+                        height: r.height, source: source,
+                        detail:
+                            "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded())): settle"
+                    ))
                 presentations[i].height = r.height
                 if let before = p.detent, d != before {
                     presentations[i].detent = d
-                    emit(Event(
-                        time: now, kind: .userChangedDetent, presenter: p.modifier.view, item: p.itemID,
-                        detent: d.description, height: r.height, detail: "from \(before) (B29)"))
+                    emit(
+                        Event(
+                            time: now, kind: .userChangedDetent, presenter: p.modifier.view, item: p.itemID,
+                            detent: d.description, height: r.height, detail: "from \(before) (B29)"))
                     if let selection = p.selection {
                         applyWrites([StateWrite(selection, .detent(d))], cause: .engine("selection"))
                     }
@@ -156,9 +169,17 @@ extension SheetApp {
                 guard let d = try policy.settle(context) else { continue }
                 switch d {
                 case .dismiss where !context.canDismiss:
-                    throw PolicyFailure(hook: "settle", message: "\(policy.name): hook 'settle' returned \"dismiss\" but this sheet cannot be dismissed interactively")
+                    throw PolicyFailure(
+                        hook: "settle",
+                        message:
+                            "\(policy.name): hook 'settle' returned \"dismiss\" but this sheet cannot be dismissed interactively"
+                    )
                 case .detent(let detent) where !context.detents.contains(where: { $0.detent == detent }):
-                    throw PolicyFailure(hook: "settle", message: "\(policy.name): hook 'settle' returned \(detent), which is not an active detent \(list(context.detents))")
+                    throw PolicyFailure(
+                        hook: "settle",
+                        message:
+                            "\(policy.name): hook 'settle' returned \(detent), which is not an active detent \(list(context.detents))"
+                    )
                 default:
                     return (d, policy.name)
                 }
@@ -184,7 +205,8 @@ extension SheetApp {
                 let limit = p.detents.first(where: { $0.detent == upThrough })?.height, p.height <= limit
             {
                 reached = true
-                detail = "reached the presenter: sheet at \(p.detent.map(\.description) ?? "?") is at or below \(upThrough) (B27)"
+                detail =
+                    "reached the presenter: sheet at \(p.detent.map(\.description) ?? "?") is at or below \(upThrough) (B27)"
             } else {
                 reached = false
                 detail = "blocked by \(describe(p)) (B27)"

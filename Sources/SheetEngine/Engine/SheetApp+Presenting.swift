@@ -26,9 +26,10 @@ extension SheetApp {
                 reason == .lastModifierWins
                 ? "only the last presentation modifier on a view works on iOS \(profile.os.version) (B10)"
                 : "a modifier on an EmptyView does not fire on iOS \(profile.os.version) (B11)"
-            emit(Event(
-                time: now, kind: .modifierIgnored, presenter: mod.view, modifier: m.signature, item: item.itemID,
-                detail: why))
+            emit(
+                Event(
+                    time: now, kind: .modifierIgnored, presenter: mod.view, modifier: m.signature, item: item.itemID,
+                    detail: why))
             return
         }
         if let i = presentationIndex(of: mod) {
@@ -57,18 +58,22 @@ extension SheetApp {
         evaluateContent(presentationID: p.id, initial: true)
         guard let k = presentationIndex(id: p.id) else { return }
         layOut(k, initial: true)
-        emit(Event(
-            time: now, kind: .presenting, presenter: mod.view, modifier: m.signature, item: p.itemID,
-            phase: .presenting, detent: p.detent?.description, height: p.height,
-            note: .transition(p.style.rawValue, ends: p.phaseEnds!)))
+        emit(
+            Event(
+                time: now, kind: .presenting, presenter: mod.view, modifier: m.signature, item: p.itemID,
+                phase: .presenting, detent: p.detent?.description, height: p.height,
+                note: .transition(p.style.rawValue, ends: p.phaseEnds!)))
     }
 
     func emitAlreadyPresenting(_ mod: ModifierID, _ m: PresentationModifier, item: Value, busy: Presentation) {
         let what = "\(mod.view).\(m.signature)" + (item.itemID.map { " item=\($0)" } ?? "")
         let state = busy.phase == .dismissing ? "is still dismissing" : "is already presenting"
-        emit(Event(
-            time: now, kind: .alreadyPresenting, presenter: mod.view, modifier: m.signature, item: item.itemID,
-            detail: "attempt to present \(what) while the presenter \(state) \(describe(busy)) (B05); binding stays set"))
+        emit(
+            Event(
+                time: now, kind: .alreadyPresenting, presenter: mod.view, modifier: m.signature, item: item.itemID,
+                detail:
+                    "attempt to present \(what) while the presenter \(state) \(describe(busy)) (B05); binding stays set"
+            ))
     }
 
     /// P05: counts presentations from a modifier with no user input between
@@ -80,9 +85,12 @@ extension SheetApp {
         oscillation[mod] = entry
         guard entry.count > oscillationLimit else { return false }
         if entry.count == oscillationLimit + 1 {
-            emit(Event(
-                time: now, kind: .oscillation, presenter: mod.view, modifier: m.signature, item: item.itemID,
-                detail: "presented \(entry.count) times with no user input in between; stopped until the next user action (P05)"))
+            emit(
+                Event(
+                    time: now, kind: .oscillation, presenter: mod.view, modifier: m.signature, item: item.itemID,
+                    detail:
+                        "presented \(entry.count) times with no user input in between; stopped until the next user action (P05)"
+                ))
         }
         // The binding goes back to empty so that it agrees with what is shown.
         let ref = m.trigger.binding
@@ -121,21 +129,26 @@ extension SheetApp {
         presentations[index].phaseEnds = ends
         presentations[index].dismissCause = cause
         presentations[index].animated = !nested
-        emit(Event(
-            time: now, kind: .dismissing, presenter: p.modifier.view, modifier: p.signature,
-            item: p.itemID, phase: .dismissing,
-            note: nested ? .text("\(cause.rawValue), ends at \(ends) ms; not animated: the top one animates (B06)")
-                : .transition(cause.rawValue, ends: ends)))
+        emit(
+            Event(
+                time: now, kind: .dismissing, presenter: p.modifier.view, modifier: p.signature,
+                item: p.itemID, phase: .dismissing,
+                note: nested
+                    ? .text("\(cause.rawValue), ends at \(ends) ms; not animated: the top one animates (B06)")
+                    : .transition(cause.rawValue, ends: ends)))
         for j in presentations.indices where j > index && presentations[j].phase != .dismissing {
             presentations[j].phase = .dismissing
             presentations[j].phaseEnds = ends
             presentations[j].dismissCause = .nested
             presentations[j].animated = j == top
             let q = presentations[j]
-            emit(Event(
-                time: now, kind: .dismissing, presenter: q.modifier.view, modifier: q.signature,
-                item: q.itemID, phase: .dismissing,
-                detail: "nested above \(describe(p)), \(j == top ? "animated: the top one (B06)" : "not animated (B06)")"))
+            emit(
+                Event(
+                    time: now, kind: .dismissing, presenter: q.modifier.view, modifier: q.signature,
+                    item: q.itemID, phase: .dismissing,
+                    detail:
+                        "nested above \(describe(p)), \(j == top ? "animated: the top one (B06)" : "not animated (B06)")"
+                ))
         }
     }
 
@@ -146,9 +159,10 @@ extension SheetApp {
         let group = Array(presentations[index...].reversed())
         presentations.removeSubrange(index...)
         for q in group {
-            emit(Event(
-                time: now, kind: .dismissed, presenter: q.modifier.view, modifier: q.signature,
-                item: q.itemID, detail: (q.dismissCause ?? .binding).rawValue))
+            emit(
+                Event(
+                    time: now, kind: .dismissed, presenter: q.modifier.view, modifier: q.signature,
+                    item: q.itemID, detail: (q.dismissCause ?? .binding).rawValue))
             removeContentViews(of: q)
         }
         for q in group { afterDismissal(q) }
@@ -161,9 +175,10 @@ extension SheetApp {
         let ref = q.trigger.binding
         if q.replacement == nil {
             if let lost = q.lostRequest {
-                emit(Event(
-                    time: now, kind: .requestLost, presenter: mod.view, modifier: m.signature, item: lost.itemID,
-                    detail: "the request for \(lost) made while dismissing is overwritten by the write-back (B03)"))
+                emit(
+                    Event(
+                        time: now, kind: .requestLost, presenter: mod.view, modifier: m.signature, item: lost.itemID,
+                        detail: "the request for \(lost) made while dismissing is overwritten by the write-back (B03)"))
             }
             if let current = value(ref), !current.isEmpty {
                 applyWrites([StateWrite(ref, m.trigger.isItem ? .none : .bool(false))], cause: .writeBack)
@@ -181,9 +196,10 @@ extension SheetApp {
             // stale replacement goes (presenting it would overwrite the binding);
             // if another modifier took the presenter, the replacement waits for it.
             if let shown = presentationIndex(of: mod).map({ presentations[$0] }) {
-                emit(Event(
-                    time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
-                    detail: "replacement dropped: onDismiss presented \(describe(shown)) (B04)"))
+                emit(
+                    Event(
+                        time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
+                        detail: "replacement dropped: onDismiss presented \(describe(shown)) (B04)"))
             } else if presentationIndex(host: q.host) != nil {
                 hold(mod, m, r)
             } else {
@@ -207,9 +223,10 @@ extension SheetApp {
                 }
             case .dropHeld:
                 for r in waiting {
-                    emit(Event(
-                        time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
-                        source: source, detail: "held request dropped"))
+                    emit(
+                        Event(
+                            time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
+                            source: source, detail: "held request dropped"))
                 }
                 held[mod] = nil
             case .hold:
@@ -222,9 +239,10 @@ extension SheetApp {
     /// Holds a request at the front of a modifier's queue (a replacement whose presenter is busy).
     func hold(_ mod: ModifierID, _ m: PresentationModifier, _ r: HeldRequest) {
         held[mod, default: []].prepend(r)
-        emit(Event(
-            time: now, kind: .queued, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
-            source: "engine", note: .held(held[mod]!.count)))
+        emit(
+            Event(
+                time: now, kind: .queued, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
+                source: "engine", note: .held(held[mod]!.count)))
     }
 
     func askDismissed(_ q: Presentation, _ m: PresentationModifier) -> (DismissedDecision, String) {
@@ -255,9 +273,10 @@ extension SheetApp {
             let why =
                 reason == .lastModifierWins
                 ? "only the last modifier on a view works (B10)" : "a modifier on an EmptyView does not fire (B11)"
-            emit(Event(
-                time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
-                detail: "held request dropped: \(why)"))
+            emit(
+                Event(
+                    time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: r.item.itemID,
+                    detail: "held request dropped: \(why)"))
             return
         }
         let ref = m.trigger.binding
@@ -312,9 +331,10 @@ extension SheetApp {
             let group = Array(presentations[i...].reversed())
             presentations.removeSubrange(i...)
             for q in group {
-                emit(Event(
-                    time: now, kind: .removed, presenter: q.modifier.view, modifier: q.signature,
-                    item: q.itemID, detail: "presenter left the hierarchy; removed without a transition (B09)"))
+                emit(
+                    Event(
+                        time: now, kind: .removed, presenter: q.modifier.view, modifier: q.signature,
+                        item: q.itemID, detail: "presenter left the hierarchy; removed without a transition (B09)"))
                 removeContentViews(of: q)
             }
         }
@@ -341,9 +361,10 @@ extension SheetApp {
             triggerIndex[m.trigger.binding]?.removeAll { $0 == mod }
             if triggerIndex[m.trigger.binding]?.isEmpty == true { triggerIndex[m.trigger.binding] = nil }
             for r in held.removeValue(forKey: mod) ?? [] {
-                emit(Event(
-                    time: now, kind: .dropped, presenter: name, modifier: m.signature, item: r.item.itemID,
-                    detail: "held request dropped: its view left the hierarchy"))
+                emit(
+                    Event(
+                        time: now, kind: .dropped, presenter: name, modifier: m.signature, item: r.item.itemID,
+                        detail: "held request dropped: its view left the hierarchy"))
             }
             oscillation[mod] = nil
         }
@@ -360,14 +381,19 @@ extension SheetApp {
         perform(user: !busy) { [self] in
             let target: Int?
             if let view {
-                if case .presentation(let id)? = views[view]?.host { target = presentationIndex(id: id) } else { target = nil }
+                if case .presentation(let id)? = views[view]?.host {
+                    target = presentationIndex(id: id)
+                } else {
+                    target = nil
+                }
             } else {
                 target = presentations.indices.last
             }
             guard let i = target else {
-                emit(Event(
-                    time: now, kind: .dismissIgnored, presenter: view,
-                    detail: "dismiss() on a view that is not presented does nothing (B07)"))
+                emit(
+                    Event(
+                        time: now, kind: .dismissIgnored, presenter: view,
+                        detail: "dismiss() on a view that is not presented does nothing (B07)"))
                 return
             }
             beginDismiss(i, cause: .dismissAction)

@@ -6,7 +6,8 @@ extension SheetApp {
     public func advance(by ms: Int) throws(EngineError) {
         guard ms >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(ms) ms)")) }
         guard ms <= SheetApp.maximumTime - now else {
-            throw EngineError(.invalidArgument("cannot advance past \(SheetApp.maximumTime) ms of virtual time (\(ms) ms asked)"))
+            throw EngineError(
+                .invalidArgument("cannot advance past \(SheetApp.maximumTime) ms of virtual time (\(ms) ms asked)"))
         }
         perform(user: false) { [self] in
             // A deferred advance may start later than checked; the clock still stops at the maximum.
@@ -23,7 +24,9 @@ extension SheetApp {
             complete(i)
             steps += 1
             if steps > 100_000 {
-                emit(Event(time: now, kind: .actionError, detail: "more than 100000 transitions in one advance; stopped"))
+                emit(
+                    Event(time: now, kind: .actionError, detail: "more than 100000 transitions in one advance; stopped")
+                )
                 break
             }
         }
@@ -80,9 +83,10 @@ extension SheetApp {
         case .presenting:
             presentations[index].phase = .presented
             presentations[index].phaseEnds = nil
-            emit(Event(
-                time: now, kind: .presented, presenter: p.modifier.view, modifier: p.signature,
-                item: p.itemID, phase: .presented, detent: p.detent?.description, height: p.height))
+            emit(
+                Event(
+                    time: now, kind: .presented, presenter: p.modifier.view, modifier: p.signature,
+                    item: p.itemID, phase: .presented, detent: p.detent?.description, height: p.height))
             if let action = p.content?.onAppear {
                 emit(Event(time: now, kind: .onAppear, presenter: p.modifier.view, item: p.itemID))
                 runAction(action, kind: .onAppear, presenter: p.modifier.view, detail: "onAppear")

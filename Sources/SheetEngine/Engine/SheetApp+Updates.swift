@@ -116,9 +116,10 @@ extension SheetApp {
         case .writeBack:
             emit(Event(time: now, kind: .writeBack, presenter: ref.view, note: note))
         case .engine(let why):
-            emit(Event(
-                time: now, kind: .stateChanged, presenter: ref.view, source: "engine",
-                note: .write(slot: ref.slot, value: value, why: why)))
+            emit(
+                Event(
+                    time: now, kind: .stateChanged, presenter: ref.view, source: "engine",
+                    note: .write(slot: ref.slot, value: value, why: why)))
         }
     }
 
@@ -183,9 +184,10 @@ extension SheetApp {
             policyHooks.contains(.request)
             ? decideRequest(requestContext(mod, modifier: m, item: new, shown: shown, stock: stock))
             : (stock, "stock")
-        emit(Event(
-            time: now, kind: .request, presenter: mod.view, modifier: m.signature, item: new.itemID ?? "\(new)",
-            source: source, note: .decision(decision)))
+        emit(
+            Event(
+                time: now, kind: .request, presenter: mod.view, modifier: m.signature, item: new.itemID ?? "\(new)",
+                source: source, note: .decision(decision)))
         switch decision {
         case .present:
             return (true, .present(new, override: source != "stock"))
@@ -196,14 +198,16 @@ extension SheetApp {
                 return (true, .present(new, override: false))
             }
             held[mod, default: []].append(HeldRequest(serial: serial(), item: new, time: now))
-            emit(Event(
-                time: now, kind: .queued, presenter: mod.view, modifier: m.signature, item: new.itemID,
-                source: source, note: .held(held[mod]!.count)))
+            emit(
+                Event(
+                    time: now, kind: .queued, presenter: mod.view, modifier: m.signature, item: new.itemID,
+                    source: source, note: .held(held[mod]!.count)))
             return (false, nil)
         case .drop:
-            emit(Event(
-                time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: new.itemID,
-                source: source, detail: "request dropped; binding keeps \(old)"))
+            emit(
+                Event(
+                    time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: new.itemID,
+                    source: source, detail: "request dropped; binding keeps \(old)"))
             return (false, nil)
         }
     }
@@ -247,9 +251,10 @@ extension SheetApp {
     }
 
     func policyFailed(_ policy: any PresentationPolicy, _ failure: PolicyFailure) {
-        emit(Event(
-            time: now, kind: .policyError, source: policy.name,
-            detail: "\(failure.message) (hook '\(failure.hook)' fell back to stock)"))
+        emit(
+            Event(
+                time: now, kind: .policyError, source: policy.name,
+                detail: "\(failure.message) (hook '\(failure.hook)' fell back to stock)"))
     }
 
     func describe(_ p: Presentation) -> String {

@@ -127,7 +127,9 @@ public final class SheetApp {
             steps += 1
             if steps > 10_000 {
                 pending.removeAll()
-                emit(Event(time: now, kind: .actionError, detail: "more than 10000 chained updates in one step; stopped"))
+                emit(
+                    Event(time: now, kind: .actionError, detail: "more than 10000 chained updates in one step; stopped")
+                )
             }
         }
     }

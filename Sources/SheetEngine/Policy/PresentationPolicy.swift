@@ -127,7 +127,11 @@ public struct RequestContext: Sendable, Hashable {
     public var stock: RequestDecision
     public var os: String
 
-    public init(time: Int, presenter: String, kind: PresentationKind, modifier: String, binding: String, item: Value, itemID: String?, phase: Phase?, currentItemID: String?, held: Int, presenterBusyWith: String?, blocked: BlockReason?, stock: RequestDecision, os: String) {
+    public init(
+        time: Int, presenter: String, kind: PresentationKind, modifier: String, binding: String, item: Value,
+        itemID: String?, phase: Phase?, currentItemID: String?, held: Int, presenterBusyWith: String?,
+        blocked: BlockReason?, stock: RequestDecision, os: String
+    ) {
         self.time = time
         self.presenter = presenter
         self.kind = kind
@@ -163,7 +167,10 @@ public struct DismissedContext: Sendable, Hashable {
     public var selection: StateRef?
     public var os: String
 
-    public init(time: Int, presenter: String, kind: PresentationKind, modifier: String, binding: String, item: Value, itemID: String?, cause: DismissCause, held: [Value], detent: Detent?, selection: StateRef?, os: String) {
+    public init(
+        time: Int, presenter: String, kind: PresentationKind, modifier: String, binding: String, item: Value,
+        itemID: String?, cause: DismissCause, held: [Value], detent: Detent?, selection: StateRef?, os: String
+    ) {
         self.time = time
         self.presenter = presenter
         self.kind = kind
@@ -251,7 +258,10 @@ public struct SettleContext: Sendable, Hashable {
     /// What stock SwiftUI does.
     public var stock: SettleDecision
 
-    public init(presenter: String, height: Double, velocity: Double, projected: Double, detents: [ResolvedDetent], current: Detent?, canDismiss: Bool, stock: SettleDecision) {
+    public init(
+        presenter: String, height: Double, velocity: Double, projected: Double, detents: [ResolvedDetent],
+        current: Detent?, canDismiss: Bool, stock: SettleDecision
+    ) {
         self.presenter = presenter
         self.height = height
         self.velocity = velocity

@@ -211,7 +211,9 @@ public final class ContentContext {
     let live: (StateRef) -> Value?
     private(set) var bindingReads: [StateRef] = []
 
-    init(item: Value, presenter: String, detent: Detent?, captured: [String: Value], live: @escaping (StateRef) -> Value?) {
+    init(
+        item: Value, presenter: String, detent: Detent?, captured: [String: Value], live: @escaping (StateRef) -> Value?
+    ) {
         self.item = item
         self.presenter = presenter
         self.detent = detent

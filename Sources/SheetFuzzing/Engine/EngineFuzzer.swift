@@ -104,7 +104,8 @@ public struct EngineFuzzer {
         do {
             session = try self.session(for: c, configuration: c.configuration)
         } catch {
-            outcome.failure = Failure(fuzzCase: c, check: "setup", message: "\(error)", steps: [], scenario: c.setup.source)
+            outcome.failure = Failure(
+                fuzzCase: c, check: "setup", message: "\(error)", steps: [], scenario: c.setup.source)
             return outcome
         }
         var extra: [Invariant] = []
@@ -123,7 +124,8 @@ public struct EngineFuzzer {
         outcome.events = report.events
         if let v = report.violation {
             let scenario = counterexample(c, v)
-            outcome.failure = Failure(fuzzCase: c, check: v.invariant, message: v.message, steps: v.steps, scenario: scenario)
+            outcome.failure = Failure(
+                fuzzCase: c, check: v.invariant, message: v.message, steps: v.steps, scenario: scenario)
             return outcome
         }
         if let twin = c.configuration.twin {
@@ -136,7 +138,8 @@ public struct EngineFuzzer {
     func counterexample(_ c: Case, _ v: CheckReport.Violation) -> String {
         var text = Counterexample.scenario(
             v, setup: c.setup.source, profile: c.profile.name, policies: c.configuration.luaFiles(examples: examples))
-        text = "-- Engine fuzzer: \(c); scripts/fuzz --engine --seed \(c.seed) --case \(c.index)\n"
+        text =
+            "-- Engine fuzzer: \(c); scripts/fuzz --engine --seed \(c.seed) --case \(c.index)\n"
             + (c.configuration.form == .native ? "-- (native policies, replayed with their Lua twins)\n" : "") + text
         return text
     }
@@ -172,7 +175,8 @@ public struct EngineFuzzer {
             mark = (a.app.timeline.count, b.app.timeline.count)
             if appliedA != appliedB || !Self.sameEvents(newA, newB) {
                 let first = zip(newA, newB).first { $0.normalized() != $1.normalized() }
-                let detail = first.map { "\(c.configuration): \($0)\n\(twin): \($1)" } ?? "\(newA.count) events vs \(newB.count)"
+                let detail =
+                    first.map { "\(c.configuration): \($0)\n\(twin): \($1)" } ?? "\(newA.count) events vs \(newB.count)"
                 return Failure(
                     fuzzCase: c, check: "twin-divergence",
                     message: "\(c.configuration) and \(twin) differ after \(action.lua):\n\(detail)", steps: path)

@@ -104,7 +104,8 @@ struct SetupGenerator {
         }
         if !state.isEmpty { fields.append("state = { \(state.joined(separator: ", ")) }") }
         if !modifiers.isEmpty {
-            fields.append("modifiers = {\n" + modifiers.map { inner + "  " + $0 + "," }.joined(separator: "\n") + "\n\(inner)}")
+            fields.append(
+                "modifiers = {\n" + modifiers.map { inner + "  " + $0 + "," }.joined(separator: "\n") + "\n\(inner)}")
         }
         if allowChildren, depth < 2, rng.chance(0.5) {
             var children: [String] = []
@@ -112,7 +113,8 @@ struct SetupGenerator {
                 children.append(
                     view(group: group, depth: depth + 1, indent: inner + "  ", allowChildren: true, isContent: false))
             }
-            fields.append("children = {\n" + children.map { inner + "  " + $0 + "," }.joined(separator: "\n") + "\n\(inner)}")
+            fields.append(
+                "children = {\n" + children.map { inner + "  " + $0 + "," }.joined(separator: "\n") + "\n\(inner)}")
         }
         return "{\n" + fields.map { inner + $0 + "," }.joined(separator: "\n") + "\n\(indent)}"
     }
@@ -163,7 +165,9 @@ struct SetupGenerator {
     }
 
     /// Content as text, a table or a function; and the selection slot it binds, if any.
-    private mutating func content(view: String, isItem: Bool, kind: String, depth: Int, indent: String, hasCounter: Bool)
+    private mutating func content(
+        view: String, isItem: Bool, kind: String, depth: Int, indent: String, hasCounter: Bool
+    )
         -> (String, String?)
     {
         let text = isItem ? "\"item \" .. tostring(c.item.id)" : "\"\(kind) of \(view)\""
@@ -178,9 +182,11 @@ struct SetupGenerator {
             var shown = text
             if hasCounter {
                 // B13: the captured counter; B14: the live one through a binding.
-                shown += rng.chance(0.5) ? " .. \" n=\" .. tostring(c.state.n)" : " .. \" n=\" .. tostring(c.binding(\"n\"))"
+                shown +=
+                    rng.chance(0.5) ? " .. \" n=\" .. tostring(c.state.n)" : " .. \" n=\" .. tostring(c.binding(\"n\"))"
             }
-            let (fields, selection) = contentFields(view: view, text: shown, depth: depth, indent: indent, hasCounter: hasCounter)
+            let (fields, selection) = contentFields(
+                view: view, text: shown, depth: depth, indent: indent, hasCounter: hasCounter)
             return ("function(c) return { " + fields.joined(separator: ", ") + " } end", selection)
         }
     }
@@ -202,10 +208,14 @@ struct SetupGenerator {
                 selection = initial == "nil" ? "\"\(slot)\"" : "\(slot) = \(initial)"
                 fields.append("selection = \"\(view).\(slot)\"")
             }
-            if rng.chance(0.1) { fields.append("placement = \"\(rng.pick(["container", "navigationStack", "notLoaded"]))\"") }
+            if rng.chance(0.1) {
+                fields.append("placement = \"\(rng.pick(["container", "navigationStack", "notLoaded"]))\"")
+            }
         }
         if rng.chance(0.15) { fields.append("interactiveDismissDisabled = true") }
-        if rng.chance(0.15) { fields.append("backgroundInteraction = \"\(rng.pick(["medium", "height(200)", "large"]))\"") }
+        if rng.chance(0.15) {
+            fields.append("backgroundInteraction = \"\(rng.pick(["medium", "height(200)", "large"]))\"")
+        }
         if rng.chance(0.15) { fields.append("compactAdaptation = \"sheet\"") }
         if hasCounter, rng.chance(0.1) {
             fields.append("onAppear = function() set(\"\(view).n\", get(\"\(view).n\") + 1) end")
@@ -213,7 +223,8 @@ struct SetupGenerator {
         if depth < 2, rng.chance(0.35) {
             groups += 1
             fields.append(
-                "view = " + self.view(group: groups, depth: depth + 1, indent: indent, allowChildren: true, isContent: true))
+                "view = "
+                    + self.view(group: groups, depth: depth + 1, indent: indent, allowChildren: true, isContent: true))
         }
         return (fields, selection)
     }

@@ -37,7 +37,8 @@ struct HostileSource {
                 "local ok = pcall(setmetatable, ctx, {})", "rawset(ctx, 'x', 1)", "ctx.phase = 1",
                 "getmetatable('').__index = nil", "collectgarbage()", "collectgarbage('step', 1e9)",
                 "collectgarbage('stop')", "string.dump(print)", "coroutine.yield()", "print(ctx)",
-                "warn('fuzz', 'warning')", "local x <close> = setmetatable({}, { __close = function() error('close') end })",
+                "warn('fuzz', 'warning')",
+                "local x <close> = setmetatable({}, { __close = function() error('close') end })",
             ])
         case 14: return "load(\(values.value(depth: 2)))"
         default: return "load(function() return \(values.value(depth: 2)) end)"
@@ -93,8 +94,10 @@ struct HostileSource {
         "end", "if", "then", "else", "elseif", "while", "do", "repeat", "until", "for", "in", "local", "nil", "true",
         "false", "not", "and", "or", "goto", "break", "#", "-", "+", "*", "/", "//", "%", "^", "<", "<=", ">", ">=",
         "<<", ">>", "&", "|", "~", "<const>", "<close>", "ctx", "request", "dismissed", "settle", "should_dismiss",
-        "detents", "invariants", "bar", "\"present\"", "\"queue\"", "\"drop\"", "'replace'", "0", "1", "0x7fffffffffffffff",
-        "1e309", "0x", "1..2", "[[long]]", "[==[", "]==]", "--", "--[[", "]]", "\"unterminated", "'\\x'", "'\\u{110000}'",
+        "detents", "invariants", "bar", "\"present\"", "\"queue\"", "\"drop\"", "'replace'", "0", "1",
+        "0x7fffffffffffffff",
+        "1e309", "0x", "1..2", "[[long]]", "[==[", "]==]", "--", "--[[", "]]", "\"unterminated", "'\\x'",
+        "'\\u{110000}'",
         "'\\400'", "\0", "\u{FEFF}", "#!", "@", "$", "`", "\\", "\n", " ",
     ]
 

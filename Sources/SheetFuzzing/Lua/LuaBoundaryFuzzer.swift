@@ -171,8 +171,9 @@ public struct LuaBoundaryFuzzer {
         var input = ""
 
         func fail(_ report: inout Report, _ check: String, _ message: String, _ input: String? = nil) {
-            report.failures.append(Failure(
-                check: check, message: message, seed: seed, batch: batch, index: index, input: input ?? self.input))
+            report.failures.append(
+                Failure(
+                    check: check, message: message, seed: seed, batch: batch, index: index, input: input ?? self.input))
         }
     }
 
@@ -206,7 +207,8 @@ public struct LuaBoundaryFuzzer {
                 _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
                 load(&context, &report) { () throws(LuaError) in try session.loadPolicy(path: path) }
             } else if let valid = String(validating: bytes, as: UTF8.self) {
-                load(&context, &report) { () throws(LuaError) in try session.loadPolicy(source: valid, name: "fuzz.lua") }
+                load(&context, &report) { () throws(LuaError) in try session.loadPolicy(source: valid, name: "fuzz.lua")
+                }
             }
         case .hostArguments:
             let names = session.registeredGlobals
@@ -215,7 +217,8 @@ public struct LuaBoundaryFuzzer {
             defer { HangGuard.shared.end() }
             step("the chunk", session, &context, &report) { () throws(LuaError) in
                 let chunk = try session.runtime.load(source: text, chunkName: "=fuzz")
-                _ = try session.runtime.call(chunk, [], budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
+                _ = try session.runtime.call(
+                    chunk, [], budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
             }
             step("advance()", session, &context, &report) { () throws(EngineError) in try session.advance(nil) }
             return
@@ -251,14 +254,29 @@ public struct LuaBoundaryFuzzer {
         let steps: [(String, () throws(EngineError) -> Void)] = [
             ("set item 0", { () throws(EngineError) in try session.set("ContentView.item", item(0)) }),
             ("advance 500", { () throws(EngineError) in try session.advance(500) }),
-            ("drag 300, release", { () throws(EngineError) in try session.drag(to: 300); try session.release(velocity: 0) }),
-            ("drag 50, fling", { () throws(EngineError) in try session.drag(to: 50); try session.release(velocity: 3000) }),
+            (
+                "drag 300, release",
+                { () throws(EngineError) in
+                    try session.drag(to: 300); try session.release(velocity: 0)
+                }
+            ),
+            (
+                "drag 50, fling",
+                { () throws(EngineError) in
+                    try session.drag(to: 50); try session.release(velocity: 3000)
+                }
+            ),
             ("swipe", { () throws(EngineError) in try session.swipe() }),
             ("set item 1", { () throws(EngineError) in try session.set("ContentView.item", item(1)) }),
             ("set item 2", { () throws(EngineError) in try session.set("ContentView.item", item(2)) }),
             ("advance 600", { () throws(EngineError) in try session.advance(600) }),
             ("set show", { () throws(EngineError) in try session.set("ContentView.show", .bool(true)) }),
-            ("rotate", { () throws(EngineError) in try session.rotate("landscape"); try session.rotate("portrait") }),
+            (
+                "rotate",
+                { () throws(EngineError) in
+                    try session.rotate("landscape"); try session.rotate("portrait")
+                }
+            ),
             ("set detent", { () throws(EngineError) in try session.set("ContentView.detent", .string("large")) }),
             ("dismiss", { () throws(EngineError) in try session.dismiss(view: nil) }),
             ("set item 3", { () throws(EngineError) in try session.set("ContentView.item", item(3)) }),
@@ -293,7 +311,8 @@ public struct LuaBoundaryFuzzer {
             }
         }
         // An error on the timeline is bounded (LuaError.maximumMessageBytes), whatever the script raised.
-        for e in events where [.policyError, .contentError, .actionError].contains(e.kind) && e.detail.utf8.count > 8192 {
+        for e in events
+        where [.policyError, .contentError, .actionError].contains(e.kind) && e.detail.utf8.count > 8192 {
             context.fail(&report, "error-size", "after \(name): a \(e.kind) of \(e.detail.utf8.count) bytes")
         }
         if let lost = HeldLedger.lost(

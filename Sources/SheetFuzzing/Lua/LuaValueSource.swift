@@ -81,7 +81,8 @@ struct LuaValueSource {
         switch rng.below(8) {
         case 0: return "[\(rng.pick(["1.5", "0", "-1", "true", "false", "{}", "print", "1 << 40", "2^53"]))]"
         case 1: return "[\(rng.pick(Self.oddStrings))]"
-        case 2: return "[\"\(rng.pick(["__index", "__gc", "__metatable", "__pairs", "__len", "__newindex", "__close"]))\"]"
+        case 2:
+            return "[\"\(rng.pick(["__index", "__gc", "__metatable", "__pairs", "__len", "__newindex", "__close"]))\"]"
         default: return rng.pick(["held", "set", "id", "detent", "x", "item", "n", "name", "kind", "text", "state"])
         }
     }
@@ -103,7 +104,10 @@ struct LuaValueSource {
         switch rng.below(4) {
         case 0: return "{ held = \(value(depth: depth + 1)), set = \(value(depth: depth + 1)) }"
         case 1:
-            let slot = quoted(rng.pick(["item", "ContentView.item", "ContentView.detent", "detent", "show", "n", "Nope.x", "", "a.b.c"]))
+            let slot = quoted(
+                rng.pick([
+                    "item", "ContentView.item", "ContentView.detent", "detent", "show", "n", "Nope.x", "", "a.b.c",
+                ]))
             return "{ set = { [\(slot)] = \(value(depth: depth + 1)) } }"
         case 2: return "{ id = \(value(depth: depth + 1)), title = \(value(depth: depth + 1)) }"
         default: return "{ held = \(quoted(rng.pick(["present_next", "hold", "drop_held", "nope"]))) }"
@@ -149,8 +153,10 @@ struct LuaValueSource {
 
     mutating func withMetatable(depth: Int) -> String {
         var fields: [String] = []
-        let names = ["__index", "__newindex", "__len", "__pairs", "__eq", "__lt", "__le", "__tostring", "__call",
-                     "__concat", "__close", "__name", "__metatable", "__mode", "__unm", "__gc"]
+        let names = [
+            "__index", "__newindex", "__len", "__pairs", "__eq", "__lt", "__le", "__tostring", "__call",
+            "__concat", "__close", "__name", "__metatable", "__mode", "__unm", "__gc",
+        ]
         for _ in 0..<rng.int(in: 1...3) {
             let name = rng.pick(names)
             switch name {
@@ -159,7 +165,8 @@ struct LuaValueSource {
             default: fields.append("\(name) = \(metamethod(depth: depth))")
             }
         }
-        return "setmetatable(\(rng.chance(0.5) ? table(depth: depth + 1) : "{}"), { \(fields.joined(separator: ", ")) })"
+        return
+            "setmetatable(\(rng.chance(0.5) ? table(depth: depth + 1) : "{}"), { \(fields.joined(separator: ", ")) })"
     }
 
     mutating func function() -> String {
@@ -197,7 +204,9 @@ struct LuaValueSource {
         let name = rng.pick(hostNames)
         var args: [String] = []
         for _ in 0..<rng.below(4) { args.append(value(depth: 3)) }
-        let call = rng.chance(0.7) ? "pcall(\(([name] + args).joined(separator: ", ")))" : "\(name)(\(args.joined(separator: ", ")))"
+        let call =
+            rng.chance(0.7)
+            ? "pcall(\(([name] + args).joined(separator: ", ")))" : "\(name)(\(args.joined(separator: ", ")))"
         return call
     }
 }

@@ -35,13 +35,19 @@ public struct FuzzCommand {
         while i < arguments.count {
             switch arguments[i] {
             case "--minutes":
-                guard let m = Double(try value()), m > 0 else { throw UsageError(description: "--minutes takes a positive number") }
+                guard let m = Double(try value()), m > 0 else {
+                    throw UsageError(description: "--minutes takes a positive number")
+                }
                 o.minutes = m
             case "--seed":
-                guard let s = UInt64(try value()) else { throw UsageError(description: "--seed takes a non-negative integer") }
+                guard let s = UInt64(try value()) else {
+                    throw UsageError(description: "--seed takes a non-negative integer")
+                }
                 o.seed = s
             case "--case":
-                guard let n = Int(try value()), n >= 0 else { throw UsageError(description: "--case takes a non-negative integer") }
+                guard let n = Int(try value()), n >= 0 else {
+                    throw UsageError(description: "--case takes a non-negative integer")
+                }
                 o.caseIndex = n
             case "--engine": (o.engine, o.lua) = (true, false)
             case "--lua": (o.engine, o.lua) = (false, true)
@@ -129,7 +135,9 @@ public struct FuzzCommand {
                     + "\(luaTotals.hookErrors) hook errors, slowest step \(Int(luaTotals.slowestStepMilliseconds)) ms, "
                     + "\(luaTotals.failures.count) failures")
         }
-        say("resident memory: \(residentAtStart / 1024) MiB at the start, \(Self.residentKilobytes() / 1024) MiB at the end")
+        say(
+            "resident memory: \(residentAtStart / 1024) MiB at the start, \(Self.residentKilobytes() / 1024) MiB at the end"
+        )
         return engineTotals.failures == 0 && luaTotals.failures.isEmpty
     }
 

@@ -69,10 +69,11 @@ public struct CommandSpec: Sendable {
         if !options.isEmpty {
             lines.append("")
             lines.append("Options:")
-            let rows = options.map { o -> (String, String) in
-                let short = o.short.map { "\($0), " } ?? ""
-                return ("  \(short)\(o.name)\(o.valueName.map { " \($0)" } ?? "")", o.help)
-            } + [("  -h, --help", "Show this help.")]
+            let rows =
+                options.map { o -> (String, String) in
+                    let short = o.short.map { "\($0), " } ?? ""
+                    return ("  \(short)\(o.name)\(o.valueName.map { " \($0)" } ?? "")", o.help)
+                } + [("  -h, --help", "Show this help.")]
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {
                 lines.append(left + String(repeating: " ", count: width - left.count + 2) + right)

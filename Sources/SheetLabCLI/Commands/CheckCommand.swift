@@ -1,11 +1,12 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import LuaRuntime
-import SheetEngine
-import SheetScripting
 
 /// `sheetlab check POLICY...`: finds event sequences that break a policy.
 enum CheckCommand {
@@ -13,12 +14,16 @@ enum CheckCommand {
         name: "check", summary: "Explore user actions and waits to find sequences that break invariants.",
         positionalUsage: "[POLICY]...", maxPositionals: nil,
         options: [
-            OptionSpec("--scenario", value: "FILE", help: "Start from this scenario's set-up (default: seed 000's one-sheet app)."),
+            OptionSpec(
+                "--scenario", value: "FILE",
+                help: "Start from this scenario's set-up (default: seed 000's one-sheet app)."),
             OptionSpec("--profile", value: "NAME", help: "Device and OS (default \(Profile.defaultName))."),
             OptionSpec("--depth", value: "N", help: "Steps per sequence (default 6; exhaustive mode)."),
             OptionSpec("--runs", value: "N", help: "Random mode: this many random sequences instead of all of them."),
             OptionSpec("--seed", value: "S", help: "Random mode's seed (default 1)."),
-            OptionSpec("--invariant", value: "NAME", repeatable: true, help: "Also check this built-in invariant (e.g. no-request-lost)."),
+            OptionSpec(
+                "--invariant", value: "NAME", repeatable: true,
+                help: "Also check this built-in invariant (e.g. no-request-lost)."),
             OptionSpec("--out", value: "F", help: "Write the counterexample scenario to F."),
             OptionSpec("--budget", value: "MS", help: "CPU budget of one hook call in milliseconds (default 100)."),
         ],
@@ -61,7 +66,9 @@ enum CheckCommand {
             depth = try args.integer("--depth", in: 1...64, command: "check") ?? 6
             runs = try args.integer("--runs", in: 1...100_000_000, command: "check")
             seed = try args.integer("--seed", in: 0...Int.max, command: "check") ?? 1
-            if let ms = try args.integer("--budget", in: 1...600_000, command: "check") { limits.callBudgetMilliseconds = ms }
+            if let ms = try args.integer("--budget", in: 1...600_000, command: "check") {
+                limits.callBudgetMilliseconds = ms
+            }
         } catch {
             return RunCommand.usage(error, out)
         }
@@ -99,13 +106,16 @@ enum CheckCommand {
         if out.colorErr {
             checker.progress = { r in
                 let rate = r.seconds > 0 ? Int(Double(r.states) / r.seconds) : 0
-                FileSystem.writeStandardError("\r  \(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate) states/s   ")
+                FileSystem.writeStandardError(
+                    "\r  \(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate) states/s   ")
             }
         }
-        let report = runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
+        let report =
+            runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
         if out.colorErr { FileSystem.writeStandardError("\r\u{1B}[K") }
 
-        let mode = runs.map { "random, \($0) runs of \(depth) steps from seed \(seed)" } ?? "exhaustive to depth \(depth)"
+        let mode =
+            runs.map { "random, \($0) runs of \(depth) steps from seed \(seed)" } ?? "exhaustive to depth \(depth)"
         let secs = max(report.seconds, 1e-9)
         let seconds = Double(Int((report.seconds * 100).rounded())) / 100
         let statesPerSecond = Int(Double(report.states) / secs)

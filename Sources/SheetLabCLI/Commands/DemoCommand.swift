@@ -1,10 +1,11 @@
+import SheetEngine
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import SheetEngine
-import SheetScripting
 
 /// `sheetlab demo`: seed 000's problem, side by side: the impatient reopen
 /// lost under stock SwiftUI and kept by the queue policy.
@@ -51,7 +52,11 @@ enum DemoCommand {
                 let session = try Session(profile: profile)
                 session.printHandler = { out.line($0) }
                 if withQueue {
-                    if useLua { try session.loadPolicy(path: queuePolicyPath) } else { session.addPolicy(QueuePolicy()) }
+                    if useLua {
+                        try session.loadPolicy(path: queuePolicyPath)
+                    } else {
+                        session.addPolicy(QueuePolicy())
+                    }
                 }
                 try session.evaluate(scenario, chunkName: "=demo")
                 sessions.append(session)
@@ -61,8 +66,12 @@ enum DemoCommand {
             }
         }
         out.line(out.styled("Seed 000: tapping \"Open\" again while the sheet is still closing", .bold))
-        out.line("Profile \(profile.name). The user opens item 0, swipes it down at 500 ms and taps \"Open\" for item 1 at 600 ms.")
-        let titles = ["1. Stock SwiftUI", "2. With the queue policy (\(useLua ? queuePolicyPath : "native QueuePolicy"))"]
+        out.line(
+            "Profile \(profile.name). The user opens item 0, swipes it down at 500 ms and taps \"Open\" for item 1 at 600 ms."
+        )
+        let titles = [
+            "1. Stock SwiftUI", "2. With the queue policy (\(useLua ? queuePolicyPath : "native QueuePolicy"))",
+        ]
         for (title, session) in zip(titles, sessions) {
             out.line()
             out.line(out.styled(title, .bold))
@@ -78,7 +87,9 @@ enum DemoCommand {
         out.line("  " + "stock".padded(to: width) + "queue policy")
         out.line("  " + outcomes[0].padded(to: width) + outcomes[1])
         out.line()
-        out.line("Try it yourself: sheetlab run examples/seeds/seed000_lost_reopen.lua (stock) and examples/seeds/seed000_queue_reopen.lua")
+        out.line(
+            "Try it yourself: sheetlab run examples/seeds/seed000_lost_reopen.lua (stock) and examples/seeds/seed000_queue_reopen.lua"
+        )
         return .ok
     }
 

@@ -19,7 +19,12 @@ enum ProfilesCommand {
         table(rows, out)
         out.line()
         out.line(out.styled("OS versions", .bold))
-        rows = [["version", "B10 last wins", "B11 EmptyView fires", "B16 env inherited", "B28 detents", "B27 background", "timings (ms)"]]
+        rows = [
+            [
+                "version", "B10 last wins", "B11 EmptyView fires", "B16 env inherited", "B28 detents", "B27 background",
+                "timings (ms)",
+            ]
+        ]
         for os in OSVersion.all {
             let t = os.timings
             rows.append([
@@ -35,7 +40,9 @@ enum ProfilesCommand {
         return .ok
     }
 
-    static func classes(_ l: DeviceLayout) -> String { "\(l.horizontalSizeClass.rawValue)/\(l.verticalSizeClass.rawValue)" }
+    static func classes(_ l: DeviceLayout) -> String {
+        "\(l.horizontalSizeClass.rawValue)/\(l.verticalSizeClass.rawValue)"
+    }
     static func yes(_ b: Bool) -> String { b ? "yes" : "no" }
     static func fmt(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
 

@@ -1,11 +1,12 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import SheetEngine
-import LuaRuntime
-import SheetScripting
 
 /// `sheetlab run FILE`: runs a scenario and prints its timeline.
 enum RunCommand {
@@ -36,7 +37,8 @@ enum RunCommand {
             try ScriptOptions.requireFile(path, command: "run")
             (profile, policies, limits) = try ScriptOptions.parse(args, command: "run")
             guard let f = Format(rawValue: args.value("--timeline") ?? "text") else {
-                throw UsageError("--timeline expects text, json or svg, got '\(args.value("--timeline")!)'", command: "run")
+                throw UsageError(
+                    "--timeline expects text, json or svg, got '\(args.value("--timeline")!)'", command: "run")
             }
             format = f
         } catch {

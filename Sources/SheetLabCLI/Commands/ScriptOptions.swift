@@ -1,19 +1,25 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import LuaRuntime
-import SheetEngine
-import SheetScripting
 
 /// Options every script-running command shares: profile, policies, limits.
 enum ScriptOptions {
     static let specs = [
-        OptionSpec("--policy", value: "P", repeatable: true, help: "Load a Lua policy file before the scenario (repeatable; consulted in order)."),
-        OptionSpec("--profile", value: "NAME", help: "Device and OS, e.g. iphonese-ios16 (default \(Profile.defaultName); see 'sheetlab profiles')."),
+        OptionSpec(
+            "--policy", value: "P", repeatable: true,
+            help: "Load a Lua policy file before the scenario (repeatable; consulted in order)."),
+        OptionSpec(
+            "--profile", value: "NAME",
+            help: "Device and OS, e.g. iphonese-ios16 (default \(Profile.defaultName); see 'sheetlab profiles')."),
         OptionSpec("--budget", value: "MS", help: "CPU budget of one hook call in milliseconds (default 100)."),
-        OptionSpec("--script-budget", value: "MS", help: "CPU budget of a whole scenario in milliseconds (default 10000)."),
+        OptionSpec(
+            "--script-budget", value: "MS", help: "CPU budget of a whole scenario in milliseconds (default 10000)."),
         OptionSpec("--memory", value: "MIB", help: "Memory cap of the Lua state in MiB (default 16)."),
     ]
 
@@ -29,7 +35,9 @@ enum ScriptOptions {
             throw UsageError("no such policy file: \(p)", command: command)
         }
         var limits = LuaLimits()
-        if let ms = try args.integer("--budget", in: 1...600_000, command: command) { limits.callBudgetMilliseconds = ms }
+        if let ms = try args.integer("--budget", in: 1...600_000, command: command) {
+            limits.callBudgetMilliseconds = ms
+        }
         if let ms = try args.integer("--script-budget", in: 1...3_600_000, command: command) {
             limits.scriptBudgetMilliseconds = ms
         }

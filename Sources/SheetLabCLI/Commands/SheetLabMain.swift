@@ -13,7 +13,9 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
     }
     switch first {
     case "-h", "--help", "help":
-        if first == "help", arguments.count > 1, let spec = subcommands.first(where: { $0.spec.name == arguments[1] })?.spec {
+        if first == "help", arguments.count > 1,
+            let spec = subcommands.first(where: { $0.spec.name == arguments[1] })?.spec
+        {
             out.line(spec.help)
         } else {
             out.line(topLevelHelp)
@@ -27,7 +29,8 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
     }
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
         out.error(
-            "sheetlab: unknown command '\(first)'; expected one of \(subcommands.map(\.spec.name).joined(separator: ", "))")
+            "sheetlab: unknown command '\(first)'; expected one of \(subcommands.map(\.spec.name).joined(separator: ", "))"
+        )
         out.error("Run 'sheetlab --help' for usage.")
         return .usage
     }
@@ -69,15 +72,16 @@ var topLevelHelp: String {
     let list = subcommands.map {
         "  \($0.spec.name)" + String(repeating: " ", count: width - $0.spec.name.count + 2) + $0.spec.summary
     }
-    return ([
-        "sheetlab \(sheetLabVersion): design and check how SwiftUI sheets behave, on a virtual clock.",
-        "",
-        "Usage: sheetlab COMMAND [OPTIONS]",
-        "",
-        "Commands:",
-    ] + list + [
-        "",
-        "Run 'sheetlab COMMAND --help' for a command's options; 'sheetlab --version' for the version.",
-        "Exit codes: 0 ok, 1 a failed expectation or check, 2 a usage error, 3 a script error.",
-    ]).joined(separator: "\n")
+    return
+        ([
+            "sheetlab \(sheetLabVersion): design and check how SwiftUI sheets behave, on a virtual clock.",
+            "",
+            "Usage: sheetlab COMMAND [OPTIONS]",
+            "",
+            "Commands:",
+        ] + list + [
+            "",
+            "Run 'sheetlab COMMAND --help' for a command's options; 'sheetlab --version' for the version.",
+            "Exit codes: 0 ok, 1 a failed expectation or check, 2 a usage error, 3 a script error.",
+        ]).joined(separator: "\n")
 }

@@ -1,18 +1,20 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import SheetEngine
-import LuaRuntime
-import SheetScripting
 
 /// `sheetlab test [PATH]...`: runs every scenario under the paths.
 enum TestCommand {
     static let spec = CommandSpec(
         name: "test", summary: "Run every *.lua scenario under the paths (default: examples).",
-        positionalUsage: "[PATH]...", maxPositionals: nil, options: ScriptOptions.specs + [
-            OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints."),
+        positionalUsage: "[PATH]...", maxPositionals: nil,
+        options: ScriptOptions.specs + [
+            OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints.")
         ],
         discussion: """
             Each scenario runs in a fresh engine and Lua state. Folders named 'policies' are skipped:
@@ -62,10 +64,13 @@ enum TestCommand {
                 out.line(out.styled("ERROR", .red) + " \(file)")
                 out.line("    \(e)")
             } else {
-                out.line(out.styled("FAIL", .red) + " \(file) (\(result.failures.count) of \(checks) expectations failed)")
+                out.line(
+                    out.styled("FAIL", .red) + " \(file) (\(result.failures.count) of \(checks) expectations failed)")
             }
             for f in result.failures {
-                out.line("    " + "\(f)".split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "))
+                out.line(
+                    "    " + "\(f)".split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
+                )
             }
         }
         out.line("\(passed) passed, \(failed) failed")

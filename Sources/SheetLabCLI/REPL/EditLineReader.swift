@@ -1,4 +1,5 @@
 import CLibEdit
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

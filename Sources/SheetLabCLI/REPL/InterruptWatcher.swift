@@ -1,9 +1,10 @@
+import LuaRuntime
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import LuaRuntime
 
 #if canImport(Glibc)
     import Glibc
@@ -92,10 +93,12 @@ private func startThread(_ body: @escaping @Sendable () -> Void) {
     }
     let box = Unmanaged.passRetained(Box(body)).toOpaque()
     var thread = pthread_t()
-    let started = pthread_create(&thread, nil, { raw in
-        let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-        box.body()
-        return nil
-    }, box)
+    let started = pthread_create(
+        &thread, nil,
+        { raw in
+            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+            box.body()
+            return nil
+        }, box)
     if started == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
 }

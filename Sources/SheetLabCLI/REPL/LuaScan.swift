@@ -135,7 +135,7 @@ enum LuaScan {
                 guard j < chars.count else { return nil }
                 tokens.append(.string)
                 i = j + 1
-            } else if ".[]()," .contains(c) {
+            } else if ".[](),".contains(c) {
                 tokens.append(.punct(c))
                 i += 1
             } else {

@@ -1,11 +1,12 @@
+import SheetEngine
+import SheetRendering
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import SheetEngine
-import SheetRendering
-import SheetScripting
 
 /// The lab's commands: lines that start with `:`.
 extension Repl {
@@ -17,7 +18,9 @@ extension Repl {
         // A file name is the rest of the line, so it may contain spaces.
         let rest = line.dropFirst().drop { $0 != " " }.trimmed()
         if ["policy", "save"].contains(name), !rest.isEmpty { arguments = [rest] }
-        if name == "timeline", let format = arguments.first, ["text", "json", "svg"].contains(format), arguments.count > 2 {
+        if name == "timeline", let format = arguments.first, ["text", "json", "svg"].contains(format),
+            arguments.count > 2
+        {
             arguments = [format, rest.dropFirst(format.count).trimmed()]
         }
         switch name {
@@ -28,7 +31,9 @@ extension Repl {
         case "profile", "profiles":
             profileCommand(arguments)
         case "reset":
-            guard arguments.isEmpty else { return usage(":reset takes no argument; :profile NAME starts over on another profile") }
+            guard arguments.isEmpty else {
+                return usage(":reset takes no argument; :profile NAME starts over on another profile")
+            }
             startOver(profile: nil)
         case "show":
             showCommand(arguments)
@@ -49,7 +54,9 @@ extension Repl {
     }
 
     private func unknownCommand(_ line: String) {
-        out.error("unknown command '\(line)'; :help lists the commands (:policy, :profile, :reset, :show, :timeline, :save, :quit)")
+        out.error(
+            "unknown command '\(line)'; :help lists the commands (:policy, :profile, :reset, :show, :timeline, :save, :quit)"
+        )
     }
 
     // MARK: :policy
@@ -58,8 +65,10 @@ extension Repl {
         switch arguments.count {
         case 0:
             let names = policyNames
-            out.line(names.isEmpty ? "no policy loaded: stock SwiftUI. :policy FILE loads one, e.g. :policy examples/policies/queue.lua"
-                : "loaded policies, consulted in this order: " + names.joined(separator: ", "))
+            out.line(
+                names.isEmpty
+                    ? "no policy loaded: stock SwiftUI. :policy FILE loads one, e.g. :policy examples/policies/queue.lua"
+                    : "loaded policies, consulted in this order: " + names.joined(separator: ", "))
         case 1:
             loadPolicy(arguments[0])
         default:
@@ -71,7 +80,9 @@ extension Repl {
 
     private func profileCommand(_ arguments: [String]) {
         guard let name = arguments.first else {
-            out.line("profile \(session.profile.name) (\(session.profile.device.displayName), iOS \(session.profile.os.version)); the others:")
+            out.line(
+                "profile \(session.profile.name) (\(session.profile.device.displayName), iOS \(session.profile.os.version)); the others:"
+            )
             out.line(Profile.allNames.joined(separator: " "))
             out.line(":profile NAME starts over on NAME; 'sheetlab profiles' shows their numbers")
             return
@@ -131,7 +142,8 @@ extension Repl {
             rendered = TimelineJSON.render(events)
         case "svg":
             guard file != nil else { return usage(":timeline svg expects a FILE to write, e.g. :timeline svg run.svg") }
-            rendered = TimelineSVG(title: "sheetlab repl", profile: session.profile).render(events, endTime: session.app.now)
+            rendered = TimelineSVG(title: "sheetlab repl", profile: session.profile).render(
+                events, endTime: session.app.now)
         default:
             rendered = TimelineText(profile: session.profile.name, colour: file == nil && out.colorOut).render(events)
         }

@@ -31,7 +31,8 @@ extension Repl {
             return (lua.globalNames(names) + Repl.keywords).filter { $0.hasPrefix(query.partial) }
         }
         guard CompletionQuery.isSafe(base),
-            let chunk = try? session.runtime.load(source: "return " + base, chunkName: "=completion", in: session.environment)
+            let chunk = try? session.runtime.load(
+                source: "return " + base, chunkName: "=completion", in: session.environment)
         else { return [] }
         return lua.fieldNames(of: chunk, methods: query.separator == ":").filter { $0.hasPrefix(query.partial) }
     }

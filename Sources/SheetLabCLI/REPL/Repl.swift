@@ -1,12 +1,13 @@
+import LuaRuntime
+import SheetEngine
+import SheetRendering
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import LuaRuntime
-import SheetEngine
-import SheetRendering
-import SheetScripting
 
 /// The REPL's state and logic, apart from the terminal: it is fed lines and
 /// writes to an `Output`, so tests can drive it without one.
@@ -85,8 +86,9 @@ final class Repl {
         setUp()
         markSeen()
         if options.interactive {
-            out.line(ReplHelp.banner(
-                profile: session.profile, policies: policyNames, loaded: options.load, now: session.app.now))
+            out.line(
+                ReplHelp.banner(
+                    profile: session.profile, policies: policyNames, loaded: options.load, now: session.app.now))
         }
         if options.show { printPicture() }
         out.flush()
@@ -119,15 +121,18 @@ final class Repl {
         do {
             let chunk = try session.runtime.load(path: shown, in: session.environment)
             _ = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
-            record.append(.loaded(
-                path: path, source: source, form: savedForm(source, wasExpression: false), folder: folder))
+            record.append(
+                .loaded(
+                    path: path, source: source, form: savedForm(source, wasExpression: false), folder: folder))
         } catch {
             report(error)
             let changed = session.app !== app || session.app.timeline.count != before
             record.append(.failed(source: source, error: error.description, changedTimeline: changed))
         }
         let count = session.app.timeline.count
-        out.line("loaded \(path): \(count) event\(count == 1 ? "" : "s"), now at \(session.app.now) ms (:timeline lists them)")
+        out.line(
+            "loaded \(path): \(count) event\(count == 1 ? "" : "s"), now at \(session.app.now) ms (:timeline lists them)"
+        )
         printNewFailures()
     }
 
@@ -175,8 +180,9 @@ final class Repl {
         var value: String?
         do {
             value = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
-            record.append(.input(
-                source: source, form: savedForm(source, wasExpression: wasExpression), folder: options.folder))
+            record.append(
+                .input(
+                    source: source, form: savedForm(source, wasExpression: wasExpression), folder: options.folder))
         } catch {
             report(error)
             let changed = session.app !== app || session.app.timeline.count != before
@@ -297,7 +303,9 @@ final class Repl {
             return true
         } catch {
             report(error)
-            let kept = policyNames.isEmpty ? "no policy is loaded (stock SwiftUI)" : "still loaded: " + policyNames.joined(separator: ", ")
+            let kept =
+                policyNames.isEmpty
+                ? "no policy is loaded (stock SwiftUI)" : "still loaded: " + policyNames.joined(separator: ", ")
             out.error("the policy did not load; \(kept)")
             return false
         }

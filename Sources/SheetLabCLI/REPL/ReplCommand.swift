@@ -1,11 +1,12 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import LuaRuntime
-import SheetEngine
-import SheetScripting
 
 #if canImport(Glibc)
     import Glibc
@@ -18,7 +19,8 @@ enum ReplCommand {
     static let spec = CommandSpec(
         name: "repl", summary: "A Lua prompt over a live app: tap, swipe, let time pass, watch the sheet.",
         options: ScriptOptions.specs + [
-            OptionSpec("--load", value: "SCENARIO", help: "Set the app up with a scenario file instead of the starting app."),
+            OptionSpec(
+                "--load", value: "SCENARIO", help: "Set the app up with a scenario file instead of the starting app."),
             OptionSpec("--show", help: "Draw the screen after every input (:show on does the same)."),
         ],
         discussion: """

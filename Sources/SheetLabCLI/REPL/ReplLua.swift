@@ -26,7 +26,8 @@ final class ReplLua {
         self.runtime = runtime
         let chunk = try runtime.load(source: ReplLua.source, chunkName: "=repl", in: environment)
         let table = try runtime.call(chunk).first?.tableValue
-        guard let run = table?["run"].functionValue, let fields = table?["fields"].functionValue, let globals = table?["globals"].functionValue
+        guard let run = table?["run"].functionValue, let fields = table?["fields"].functionValue,
+            let globals = table?["globals"].functionValue
         else {
             throw LuaError(.runtime, "the REPL's Lua helpers did not load")
         }

@@ -126,7 +126,9 @@ struct JSONParser {
         let start = i
         func digits(_ parser: inout JSONParser) -> Int {
             let from = parser.i
-            while parser.i < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.i]) {
+            while parser.i < parser.bytes.count,
+                (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.i])
+            {
                 parser.i += 1
             }
             return parser.i - from
@@ -134,7 +136,9 @@ struct JSONParser {
         if bytes[i] == UInt8(ascii: "-") { i += 1 }
         let intStart = i
         guard digits(&self) > 0 else { throw fail("invalid number") }
-        if bytes[intStart] == UInt8(ascii: "0"), i - intStart > 1 { throw Failure(offset: start, message: "leading zero in a number") }
+        if bytes[intStart] == UInt8(ascii: "0"), i - intStart > 1 {
+            throw Failure(offset: start, message: "leading zero in a number")
+        }
         var isInteger = true
         if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
             i += 1

@@ -60,7 +60,8 @@ struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An engine error: -32002, with the reason's name.
     init(_ error: EngineError) {
-        self.init(RPCError.engineErrorCode, error.description, data: ["reason": .string(RPCError.name(of: error.reason))])
+        self.init(
+            RPCError.engineErrorCode, error.description, data: ["reason": .string(RPCError.name(of: error.reason))])
     }
 
     /// A case name: `unknownView("X")` gives `unknownView`.

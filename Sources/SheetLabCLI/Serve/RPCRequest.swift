@@ -27,14 +27,18 @@ struct RPCRequest: Hashable, Sendable {
     ///   (`null` when the id cannot be read; nil when it is a notification, which gets no answer).
     static func decode(_ json: JSON) -> Result<RPCRequest, AnsweredError> {
         guard case .object(let o) = json else {
-            return .failure(AnsweredError(id: .null, RPCError.invalidRequest("a request must be an object, got \(json.typeName)")))
+            return .failure(
+                AnsweredError(id: .null, RPCError.invalidRequest("a request must be an object, got \(json.typeName)")))
         }
         var id: JSON?
         switch o["id"] {
         case nil: id = nil
         case .int?, .string?, .null?: id = o["id"]
         case let other?:
-            return .failure(AnsweredError(id: .null, RPCError.invalidRequest("id must be a string, an integer or null, got \(other.typeName)")))
+            return .failure(
+                AnsweredError(
+                    id: .null, RPCError.invalidRequest("id must be a string, an integer or null, got \(other.typeName)")
+                ))
         }
         // A malformed object is answered even without an id: it is not a notification.
         let answerID = id ?? .null
@@ -45,8 +49,10 @@ struct RPCRequest: Hashable, Sendable {
             return .failure(AnsweredError(id: answerID, RPCError.invalidRequest("method must be a string")))
         }
         if let extra = o.keys.filter({ !members.contains($0) }).sorted().first {
-            return .failure(AnsweredError(
-                id: answerID, RPCError.invalidRequest("unknown member '\(extra)'; expected jsonrpc, method, params, id")))
+            return .failure(
+                AnsweredError(
+                    id: answerID,
+                    RPCError.invalidRequest("unknown member '\(extra)'; expected jsonrpc, method, params, id")))
         }
         let request = RPCRequest(id: id, method: method)
         switch o["params"] {
@@ -58,8 +64,10 @@ struct RPCRequest: Hashable, Sendable {
             return .success(r)
         case let other?:
             // Structurally a request, so a notification stays unanswered.
-            return .failure(AnsweredError(
-                id: id, RPCError.invalidParams("params must be an object (by-name parameters), got \(other.typeName)")))
+            return .failure(
+                AnsweredError(
+                    id: id,
+                    RPCError.invalidParams("params must be an object (by-name parameters), got \(other.typeName)")))
         }
     }
 }

@@ -16,7 +16,9 @@ enum ServeCommand {
         options: ScriptOptions.specs + [
             OptionSpec(
                 "--max-line", value: "BYTES",
-                help: "Longest request line in bytes (default \(ServeServer.defaultMaximumLineLength)); longer lines get an error."),
+                help:
+                    "Longest request line in bytes (default \(ServeServer.defaultMaximumLineLength)); longer lines get an error."
+            )
         ],
         discussion: """
             Reads one JSON-RPC request (or batch) per line and writes one response per line; notifications
@@ -34,7 +36,8 @@ enum ServeCommand {
         do throws(UsageError) {
             let (profile, policies, limits) = try ScriptOptions.parse(args, command: "serve")
             defaults = ServeServer.Defaults(profile: profile, policies: policies, limits: limits)
-            maxLine = try args.integer("--max-line", in: 1024...(64 << 20), command: "serve")
+            maxLine =
+                try args.integer("--max-line", in: 1024...(64 << 20), command: "serve")
                 ?? ServeServer.defaultMaximumLineLength
         } catch {
             return RunCommand.usage(error, out)

@@ -20,7 +20,9 @@ extension ServeMethods {
         .app("eval", ["source", "name"], hostOnly: true) { _, app, p throws(RPCError) in
             let source = try p.string("source")
             let name = try p.optionalString("name") ?? "=eval"
-            return .array(try lua { () throws(LuaError) in try app.session.evaluate(source, chunkName: name) }.map(ServeJSON.json))
+            return .array(
+                try lua { () throws(LuaError) in try app.session.evaluate(source, chunkName: name) }.map(ServeJSON.json)
+            )
         },
         .app("subscribe", hostOnly: true) { server, app, _ in
             subscribe(app, server)
@@ -74,7 +76,9 @@ extension ServeMethods {
     /// Limits from `{memory_mib, budget_ms, script_budget_ms}`.
     static func limits(_ given: [String: JSON], over base: LuaLimits) throws(RPCError) -> LuaLimits {
         let p = ServeParams(method: "create", values: given)
-        if let unknown = given.keys.filter({ !["memory_mib", "budget_ms", "script_budget_ms"].contains($0) }).sorted().first {
+        if let unknown = given.keys.filter({ !["memory_mib", "budget_ms", "script_budget_ms"].contains($0) }).sorted()
+            .first
+        {
             throw p.bad("limits has no field '\(unknown)'; expected memory_mib, budget_ms, script_budget_ms")
         }
         var limits = base
@@ -85,7 +89,9 @@ extension ServeMethods {
     }
 
     /// A policy entry of `create`: a path, `{"path": P}` or `{"source": S, "name": N}`.
-    static func loadPolicy(_ session: Session, _ entry: JSON, at path: String, method: String) throws(RPCError) -> String {
+    static func loadPolicy(_ session: Session, _ entry: JSON, at path: String, method: String) throws(RPCError)
+        -> String
+    {
         switch entry {
         case .string(let file):
             return try lua { () throws(LuaError) in try session.loadPolicy(path: file) }
@@ -96,7 +102,8 @@ extension ServeMethods {
             }
             return try loadPolicy(session, p)
         default:
-            throw RPCError.invalidParams("'\(method)': \(path) must be a path or a {source, name} object, got \(entry.typeName)")
+            throw RPCError.invalidParams(
+                "'\(method)': \(path) must be a path or a {source, name} object, got \(entry.typeName)")
         }
     }
 

@@ -38,7 +38,7 @@ extension ServeMethods {
             }
             let results = try session.runtime.call(f, [.string(LuaString(name))], budgetMilliseconds: nil)
             return (results.first?.isTruthy ?? false, results.dropFirst().first?.stringValue)
-        } catch where error.kind == .runtime && error.message.hasPrefix("bad argument") {
+        } catch  where error.kind == .runtime && error.message.hasPrefix("bad argument") {
             throw RPCError.invalidParams(error.message)
         } catch {
             throw RPCError(error)

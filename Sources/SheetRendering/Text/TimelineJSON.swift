@@ -1,9 +1,10 @@
+import SheetEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import SheetEngine
 
 /// The timeline as JSON lines: one compact JSON object per event, one event
 /// per line, keys sorted so that the same run always gives the same bytes.

@@ -16,7 +16,8 @@ enum ValueBridge {
         case .double(let d): return .number(d)
         case .string(let s): return .string(LuaString(s))
         case .detent(let d): return .string(LuaString(d.description))
-        case .list(let items): return .table(LuaTable(array: items.map { lua($0, readOnly: readOnly) }, readOnly: readOnly))
+        case .list(let items):
+            return .table(LuaTable(array: items.map { lua($0, readOnly: readOnly) }, readOnly: readOnly))
         case .record(let fields):
             var out: [LuaString: LuaValue] = [:]
             for (k, v) in fields { out[LuaString(k)] = lua(v, readOnly: readOnly) }

@@ -92,8 +92,11 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         let stack = app.stack
         for b in app.presentationBindings where bindings.insert(b.binding).inserted {
             let current = app.value(b.binding) ?? .none
-            let dismissing = stack.contains { "\($0.presenter).\($0.modifier)" == b.modifier && $0.phase == .dismissing }
-            let values: [Value] = b.isItem ? itemIDs.map { .record(["id": .int($0)]) } + [.none] : [.bool(true), .bool(false)]
+            let dismissing = stack.contains {
+                "\($0.presenter).\($0.modifier)" == b.modifier && $0.phase == .dismissing
+            }
+            let values: [Value] =
+                b.isItem ? itemIDs.map { .record(["id": .int($0)]) } + [.none] : [.bool(true), .bool(false)]
             for v in values where v != current || (dismissing && !v.isEmpty) { out.append(.set(b.binding, v)) }
         }
         if let top = stack.last, top.phase == .presented {

@@ -1,10 +1,11 @@
+import LuaRuntime
+import SheetEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import LuaRuntime
-import SheetEngine
 
 /// What `sheetlab check` found.
 public struct CheckReport {
@@ -75,9 +76,10 @@ public final class Checker {
         }
         for policy in session.policies.compactMap({ $0 as? LuaPolicy }) {
             for (name, function) in policy.invariants where seen.insert(name).inserted {
-                checks.append(Check(name: name) { [session] app, _ in
-                    Checker.luaInvariant(function, name: name, session: session, app: app)
-                })
+                checks.append(
+                    Check(name: name) { [session] app, _ in
+                        Checker.luaInvariant(function, name: name, session: session, app: app)
+                    })
             }
         }
         self.checks = checks

@@ -1,9 +1,10 @@
+import SheetEngine
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
 #endif
-import SheetEngine
 
 /// A violation written as a scenario that `sheetlab run` replays to the same failure.
 public enum Counterexample {
@@ -29,7 +30,7 @@ public enum Counterexample {
         _ violation: CheckReport.Violation, setup: String, profile: String, policies: [String]
     ) -> String {
         var lines = [
-            "-- Counterexample found by `sheetlab check`: invariant '\(violation.invariant)' breaks after \(violation.steps.count) step\(violation.steps.count == 1 ? "" : "s").",
+            "-- Counterexample found by `sheetlab check`: invariant '\(violation.invariant)' breaks after \(violation.steps.count) step\(violation.steps.count == 1 ? "" : "s")."
         ]
         lines += violation.message.split(separator: "\n").map { "--   \($0)" }
         lines.append("-- Replay it: sheetlab run FILE (it fails on the last line).")

@@ -74,7 +74,8 @@ enum HookContexts {
                 t.set("height", c.height)
                 t.set("velocity", c.velocity)
                 t.set("projected", c.projected)
-                try t.setTable("detents", arrayCapacity: c.detents.count) { (list: inout LuaTableWriter) throws(LuaError) in
+                try t.setTable("detents", arrayCapacity: c.detents.count) {
+                    (list: inout LuaTableWriter) throws(LuaError) in
                     for d in c.detents {
                         try list.appendTable(fieldCapacity: 2) { (e: inout LuaTableWriter) throws(LuaError) in
                             e.set("detent", d.detent.description)

@@ -107,7 +107,9 @@ public final class LuaPolicy: PresentationPolicy {
         if case .table(let t) = table["invariants"] {
             for entry in t.array {
                 guard case .string(let s) = entry, let name = s.string, let invariant = Invariant(rawValue: name) else {
-                    throw bad("'invariants' names built-in invariants as strings: \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")); got \(entry)")
+                    throw bad(
+                        "'invariants' names built-in invariants as strings: \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")); got \(entry)"
+                    )
                 }
                 claims.append(invariant)
             }
@@ -134,14 +136,17 @@ public final class LuaPolicy: PresentationPolicy {
         } catch {
             // An error with no position (Lua runs no handler for "not enough
             // memory") points at the hook's definition, as invalid answers do.
-            let at = error.file != nil ? "" : runtime.location(of: function).map { "\($0): " } ?? "\(displayPath(path)): "
+            let at =
+                error.file != nil ? "" : runtime.location(of: function).map { "\($0): " } ?? "\(displayPath(path)): "
             throw PolicyFailure(hook: hook, message: at + error.description, traceback: error.traceback)
         }
     }
 
     /// Calls a hook and returns its first result as a value.
-    func call(_ hook: String, _ function: LuaFunction, _ context: HookContexts.Writer) throws(PolicyFailure) -> LuaValue {
-        try call(hook, function, context) { (r: LuaResults) throws(LuaError) in r.count > 0 ? try r.value(at: 0) : .nil }
+    func call(_ hook: String, _ function: LuaFunction, _ context: HookContexts.Writer) throws(PolicyFailure) -> LuaValue
+    {
+        try call(hook, function, context) { (r: LuaResults) throws(LuaError) in r.count > 0 ? try r.value(at: 0) : .nil
+        }
     }
 
     /// A hook's answer was not one it may give. The answer is shown cut to
@@ -165,7 +170,8 @@ public final class LuaPolicy: PresentationPolicy {
         }
         if let bad = answer.invalid {
             throw invalid(
-                "request", f, bad, expected: "one of \(RequestDecision.allCases.map(\.rawValue).joined(separator: ", ")) or nil")
+                "request", f, bad,
+                expected: "one of \(RequestDecision.allCases.map(\.rawValue).joined(separator: ", ")) or nil")
         }
         return answer.0
     }

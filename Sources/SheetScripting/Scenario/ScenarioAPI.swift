@@ -21,7 +21,8 @@ enum ScenarioAPI {
                 guard let session = owner else { throw LuaError(.runtime, "\(name): its session is gone") }
                 var values: [LuaValue] = []
                 for i in 0..<args.count { values.append(try args.value(i + 1)) }
-                return try body(session, APIArguments(function: name, values: values, location: args.callerLocation?.description))
+                return try body(
+                    session, APIArguments(function: name, values: values, location: args.callerLocation?.description))
             }
         }
 
@@ -133,7 +134,10 @@ enum ScenarioAPI {
                 return [ScriptTables.events(slice, firstIndex: all.count - slice.count)]
             case .table(let filter):
                 let matching = all.events.enumerated().filter { _, e in ScriptTables.matches(e, filter) }
-                return [.table(LuaTable(array: matching.map { ScriptTables.event($0.element, index: first + $0.offset + 1) }))]
+                return [
+                    .table(
+                        LuaTable(array: matching.map { ScriptTables.event($0.element, index: first + $0.offset + 1) }))
+                ]
             default:
                 throw args.expected(1, "integer or table")
             }
@@ -156,7 +160,9 @@ enum ScenarioAPI {
                     return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
                 }
             }
-            let known = Invariant.allCases.map(\.rawValue) + session.policies.compactMap { $0 as? LuaPolicy }.flatMap { $0.invariants.map(\.name) }
+            let known =
+                Invariant.allCases.map(\.rawValue)
+                + session.policies.compactMap { $0 as? LuaPolicy }.flatMap { $0.invariants.map(\.name) }
             throw args.bad(1, "unknown invariant '\(name)'; expected one of \(known.joined(separator: ", "))")
         }
         def("expect") { session, args in
@@ -171,9 +177,10 @@ enum ScenarioAPI {
             session.expectationCount += 1
             if !LuaEquality.equal(args[1], args[2]) {
                 let message = args[3].stringValue ?? "values differ"
-                session.fail(ExpectationFailure(
-                    location: args.location, message: message, seen: LuaEquality.render(args[1]),
-                    expected: LuaEquality.render(args[2])))
+                session.fail(
+                    ExpectationFailure(
+                        location: args.location, message: message, seen: LuaEquality.render(args[1]),
+                        expected: LuaEquality.render(args[2])))
             }
             return []
         }
@@ -191,7 +198,9 @@ enum ScenarioAPI {
             else {
                 throw args.bad(1, "list entries must be {\"slot\", value} pairs")
             }
-            do { writes.append((slot, try ValueBridge.value(p.array[1]))) } catch { throw args.bad(1, "\(slot): \(error)") }
+            do { writes.append((slot, try ValueBridge.value(p.array[1]))) } catch {
+                throw args.bad(1, "\(slot): \(error)")
+            }
         }
         for (k, v) in t.fields.sorted(by: { $0.key.description < $1.key.description }) {
             guard let slot = k.string else { throw args.bad(1, "slot names must be UTF-8") }

@@ -12,20 +12,26 @@ public enum ScriptTables {
     public static func profile(_ session: Session) -> LuaValue {
         let p = session.profile
         let layout = p.device.layout(session.app.orientation)
-        return .table(LuaTable(fields: [
-            "name": .string(LuaString(p.name)), "device": .string(LuaString(p.device.displayName)),
-            "os": .string(LuaString(p.os.version)), "orientation": .string(LuaString(session.app.orientation.rawValue)),
-            "width": .number(layout.width), "height": .number(layout.height),
-            "max_detent_value": .number(layout.maxDetentValue),
-        ]))
+        return .table(
+            LuaTable(fields: [
+                "name": .string(LuaString(p.name)), "device": .string(LuaString(p.device.displayName)),
+                "os": .string(LuaString(p.os.version)),
+                "orientation": .string(LuaString(session.app.orientation.rawValue)),
+                "width": .number(layout.width), "height": .number(layout.height),
+                "max_detent_value": .number(layout.maxDetentValue),
+            ]))
     }
 
     /// Active detents, smallest first: `{ {detent = "medium", height = 391.5}, ... }`.
     public static func detents(_ list: [ResolvedDetent]) -> LuaValue {
-        .table(LuaTable(
-            array: list.map {
-                .table(LuaTable(fields: ["detent": .string(LuaString($0.detent.description)), "height": .number($0.height)]))
-            }))
+        .table(
+            LuaTable(
+                array: list.map {
+                    .table(
+                        LuaTable(fields: [
+                            "detent": .string(LuaString($0.detent.description)), "height": .number($0.height),
+                        ]))
+                }))
     }
 
     /// An entry of `stack()`.
@@ -80,22 +86,26 @@ public enum ScriptTables {
             var state: [LuaString: LuaValue] = [:]
             for slot in v.state { state[LuaString(slot.name)] = ValueBridge.lua(slot.value) }
             var fields: [LuaString: LuaValue] = [
-                "name": .string(LuaString(v.name)), "level": .integer(v.level), "state": .table(LuaTable(fields: state)),
+                "name": .string(LuaString(v.name)), "level": .integer(v.level),
+                "state": .table(LuaTable(fields: state)),
             ]
             fields["parent"] = v.parent.map { .string(LuaString($0)) }
             return .table(LuaTable(fields: fields))
         }
         let held = s.held.map { h -> LuaValue in
-            .table(LuaTable(fields: [
-                "presenter": .string(LuaString(h.presenter)), "modifier": .string(LuaString(h.modifier)),
-                "item": ValueBridge.lua(h.item), "since": .integer(h.since),
-            ].filter { !$0.value.isNil }))
+            .table(
+                LuaTable(
+                    fields: [
+                        "presenter": .string(LuaString(h.presenter)), "modifier": .string(LuaString(h.modifier)),
+                        "item": ValueBridge.lua(h.item), "since": .integer(h.since),
+                    ].filter { !$0.value.isNil }))
         }
-        return .table(LuaTable(fields: [
-            "time": .integer(s.time), "profile": .string(LuaString(s.profile)),
-            "orientation": .string(LuaString(s.orientation.rawValue)),
-            "presentations": .table(LuaTable(array: s.presentations.map(presentation))),
-            "views": .table(LuaTable(array: views)), "held": .table(LuaTable(array: held)),
-        ]))
+        return .table(
+            LuaTable(fields: [
+                "time": .integer(s.time), "profile": .string(LuaString(s.profile)),
+                "orientation": .string(LuaString(s.orientation.rawValue)),
+                "presentations": .table(LuaTable(array: s.presentations.map(presentation))),
+                "views": .table(LuaTable(array: views)), "held": .table(LuaTable(array: held)),
+            ]))
     }
 }

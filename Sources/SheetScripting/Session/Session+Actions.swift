@@ -28,15 +28,21 @@ extension Session {
     /// Swipes the top presentation down (B08).
     public func swipe() throws(EngineError) { try step { () throws(EngineError) in try app.swipeDown() } }
     /// Drags the top sheet to `height` points (B25).
-    public func drag(to height: Double) throws(EngineError) { try step { () throws(EngineError) in try app.drag(to: height) } }
+    public func drag(to height: Double) throws(EngineError) {
+        try step { () throws(EngineError) in try app.drag(to: height) }
+    }
     /// Releases a drag with a velocity in points per second, positive downwards (B26).
     public func release(velocity: Double) throws(EngineError) {
         try step { () throws(EngineError) in try app.release(velocity: velocity) }
     }
     /// The DismissAction of the presentation `view` is in; the top one when nil (B07).
-    public func dismiss(view: String?) throws(EngineError) { try step { () throws(EngineError) in try app.dismiss(from: view) } }
+    public func dismiss(view: String?) throws(EngineError) {
+        try step { () throws(EngineError) in try app.dismiss(from: view) }
+    }
     /// Removes a view and its subtree (B09).
-    public func remove(view: String) throws(EngineError) { try step { () throws(EngineError) in try app.removeView(view) } }
+    public func remove(view: String) throws(EngineError) {
+        try step { () throws(EngineError) in try app.removeView(view) }
+    }
     @discardableResult
     /// Taps the presenter behind the top sheet; whether the tap reached it (B27).
     public func tapBackground() -> Bool { step { app.tapBackground() } }

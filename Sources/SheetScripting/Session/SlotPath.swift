@@ -25,8 +25,10 @@ enum SlotPath {
             throw EngineError(.invalidArgument("no view has a state slot '\(path)'"))
         }
         guard owners.count == 1 else {
-            throw EngineError(.invalidArgument(
-                "several views have a state slot '\(path)' (\(owners.joined(separator: ", "))); write View.\(path)"))
+            throw EngineError(
+                .invalidArgument(
+                    "several views have a state slot '\(path)' (\(owners.joined(separator: ", "))); write View.\(path)")
+            )
         }
         return StateRef(view: first, slot: path)
     }

@@ -55,7 +55,9 @@ struct ViewDeclaration {
 
     // MARK: Views
 
-    static let viewFields = ["name", "parent", "state", "reads", "onChange", "environmentObject", "modifiers", "children"]
+    static let viewFields = [
+        "name", "parent", "state", "reads", "onChange", "environmentObject", "modifiers", "children",
+    ]
 
     /// A view declaration and its parent.
     func view(_ value: LuaValue) throws(LuaError) -> (ViewSpec, parent: String?) {
@@ -70,7 +72,9 @@ struct ViewDeclaration {
         case .nil: break
         case .table(let state):
             for v in state.array {
-                guard case .string(let s) = v, let slot = s.string else { throw bad("state of \(what): list entries must be slot names") }
+                guard case .string(let s) = v, let slot = s.string else {
+                    throw bad("state of \(what): list entries must be slot names")
+                }
                 spec.state.append((slot, .none))
             }
             for (k, v) in state.fields.sorted(by: { $0.key.description < $1.key.description }) {
@@ -89,7 +93,10 @@ struct ViewDeclaration {
         case .nil: break
         case .table(let list) where list.fields.isEmpty:
             for m in list.array { spec.modifiers.append(try modifier(m, view: name)) }
-        case let other: throw bad("field 'modifiers' of \(what) must be a list of sheet{...} or fullScreenCover{...}, got \(other.typeName)")
+        case let other:
+            throw bad(
+                "field 'modifiers' of \(what) must be a list of sheet{...} or fullScreenCover{...}, got \(other.typeName)"
+            )
         }
         switch t["children"] {
         case .nil: break
@@ -106,7 +113,9 @@ struct ViewDeclaration {
         case .table(let t):
             var out: [ChangeObserver] = []
             for v in t.array {
-                guard case .string(let s) = v, let slot = s.string else { throw bad("onChange entries must be slot names") }
+                guard case .string(let s) = v, let slot = s.string else {
+                    throw bad("onChange entries must be slot names")
+                }
                 out.append(ChangeObserver(slot: slot))
             }
             for (k, v) in t.fields.sorted(by: { $0.key.description < $1.key.description }) {
@@ -127,7 +136,8 @@ struct ViewDeclaration {
     func modifier(_ value: LuaValue, view: String) throws(LuaError) -> PresentationModifier {
         let t = try table(value, what: "a modifier")
         try check(t, allowed: Self.modifierFields, what: "a modifier")
-        guard let kindName = try string(t, "kind", in: "a modifier"), let kind = PresentationKind(rawValue: kindName) else {
+        guard let kindName = try string(t, "kind", in: "a modifier"), let kind = PresentationKind(rawValue: kindName)
+        else {
             throw bad("modifiers are built with sheet{...} or fullScreenCover{...}")
         }
         let flag = try string(t, "isPresented", in: kindName)
@@ -175,7 +185,8 @@ struct ViewDeclaration {
             return { [weak session] ctx in
                 guard let session else { throw Self.sessionGone }
                 let result = try session.evaluateContent(f, ctx)
-                return try ViewDeclaration(session: session, function: "content").content(result, presenter: ctx.presenter)
+                return try ViewDeclaration(session: session, function: "content").content(
+                    result, presenter: ctx.presenter)
             }
         case .string, .table:
             // Checked now, where the modifier is written; built when presented,
@@ -183,7 +194,8 @@ struct ViewDeclaration {
             _ = try content(value, presenter: nil)
             return { [weak session] ctx in
                 guard let session else { throw Self.sessionGone }
-                return try ViewDeclaration(session: session, function: "content").content(value, presenter: ctx.presenter)
+                return try ViewDeclaration(session: session, function: "content").content(
+                    value, presenter: ctx.presenter)
             }
         default:
             throw bad("content must be a function, a string or a table, got \(value.typeName)")
@@ -221,7 +233,9 @@ struct ViewDeclaration {
                 if !path.contains("."), session.app.value(own) != nil {
                     selection = own
                 } else {
-                    do { selection = try SlotPath.resolve(path, in: session.app) } catch { throw bad("selection: \(error)") }
+                    do { selection = try SlotPath.resolve(path, in: session.app) } catch {
+                        throw bad("selection: \(error)")
+                    }
                 }
             }
             c.detents = DetentsModifier(detents, selection: selection, placement: placement)
@@ -236,7 +250,9 @@ struct ViewDeclaration {
         case let other: throw bad("interactiveDismissDisabled must be a boolean, got \(other.typeName)")
         }
         if let text = try string(t, "backgroundInteraction", in: "content") {
-            do { c.backgroundInteractionUpThrough = try Detent(parsing: text) } catch { throw bad("backgroundInteraction: \(error)") }
+            do { c.backgroundInteractionUpThrough = try Detent(parsing: text) } catch {
+                throw bad("backgroundInteraction: \(error)")
+            }
         }
         switch try string(t, "compactAdaptation", in: "content") {
         case nil, "fullScreen"?: break

@@ -21,7 +21,8 @@ import Testing
                     content: { _ in
                         SheetContent(
                             text: "SheetView",
-                            detents: DetentsModifier(detents, selection: selection ? Self.selection : nil, placement: placement),
+                            detents: DetentsModifier(
+                                detents, selection: selection ? Self.selection : nil, placement: placement),
                             interactiveDismissDisabled: disabled, backgroundInteractionUpThrough: upThrough,
                             staysSheetInCompactHeight: staysSheet)
                     })
@@ -47,7 +48,10 @@ import Testing
     @Test func B17_resolutionInPoints_fromMaxDetentValue() throws {
         let app = try Self.presented(Self.sheetView([.medium, .large, .fraction(0.75), .height(250), .height(1000)]))
         // iPhone 15 portrait: maxDetentValue = 852 - 59 - 10 = 783.
-        #expect(Self.heights(app) == ["height(250)": 250, "medium": 391.5, "fraction(0.75)": 587.25, "large": 783, "height(1000)": 783])
+        #expect(
+            Self.heights(app) == [
+                "height(250)": 250, "medium": 391.5, "fraction(0.75)": 587.25, "large": 783, "height(1000)": 783,
+            ])
         #expect(app.stack.last?.detents.map(\.height) == [250, 391.5, 587.25, 783, 783], "smallest first")
     }
 
@@ -62,9 +66,13 @@ import Testing
 
     @Test func B17_defaultSetIsLarge() throws {
         let app = SheetApp()
-        try app.addView(ViewSpec(name: "SheetView", state: [("sheet", false)], modifiers: [
-            PresentationModifier(kind: .sheet, trigger: .isPresented(Self.flag), content: { _ in SheetContent(text: "x") })
-        ]))
+        try app.addView(
+            ViewSpec(
+                name: "SheetView", state: [("sheet", false)],
+                modifiers: [
+                    PresentationModifier(
+                        kind: .sheet, trigger: .isPresented(Self.flag), content: { _ in SheetContent(text: "x") })
+                ]))
         try app.set(Self.flag, true)
         #expect(app.stack.last?.detent == "large")
         #expect(app.stack.last?.height == 783)
@@ -265,7 +273,8 @@ import Testing
     }
 
     @Test func B27_backgroundInteraction_upThroughADetent() throws {
-        let app = try Self.presented(Self.sheetView([.medium, .large], upThrough: .medium), profile: "iphone15-ios16.4")
+        let app = try Self.presented(
+            Self.sheetView([.medium, .large], upThrough: .medium), profile: "iphone15-ios16.4")
         #expect(app.tapBackground() == true)
         try app.drag(to: 783)
         try app.release()
@@ -298,7 +307,9 @@ import Testing
         ("iphonese-ios17", .portrait, 63.7),
         ("iphone15-ios17", .landscape, 44.0),
     ])
-    func P03_barDetent_isMax44OrATenthOfMaxDetentValue(profile: String, orientation: Orientation, expected: Double) throws {
+    func P03_barDetent_isMax44OrATenthOfMaxDetentValue(profile: String, orientation: Orientation, expected: Double)
+        throws
+    {
         let app = try Self.presented(
             Self.sheetView([.custom("bar"), .large], staysSheet: true), profile: profile, policies: [BarDetentPolicy()],
             orientation: orientation)

@@ -19,12 +19,14 @@ import Testing
         let sheet = StateRef(view: "V", slot: "sheet")
         let cover = StateRef(view: "V", slot: "cover")
         try h.run { app in
-            try app.addView(ViewSpec(
-                name: "V", state: [("sheet", false), ("cover", false)],
-                modifiers: [
-                    PresentationModifier(kind: .sheet, trigger: .isPresented(sheet)),
-                    PresentationModifier(kind: .fullScreenCover, trigger: .isPresented(cover), attachment: .emptyView("E")),
-                ]))
+            try app.addView(
+                ViewSpec(
+                    name: "V", state: [("sheet", false), ("cover", false)],
+                    modifiers: [
+                        PresentationModifier(kind: .sheet, trigger: .isPresented(sheet)),
+                        PresentationModifier(
+                            kind: .fullScreenCover, trigger: .isPresented(cover), attachment: .emptyView("E")),
+                    ]))
             try app.set(sheet, .bool(true))  // nothing in the way: presented
             try app.advance(by: 500)
             try app.set(cover, .bool(true))  // the presenter is busy: held
@@ -35,7 +37,11 @@ import Testing
             try app.advance(by: 500)
         }
         #expect(h.app.state().held.isEmpty)
-        #expect(events.contains { $0.kind == .dropped && $0.detail == "held request dropped: a modifier on an EmptyView does not fire (B11)" })
+        #expect(
+            events.contains {
+                $0.kind == .dropped
+                    && $0.detail == "held request dropped: a modifier on an EmptyView does not fire (B11)"
+            })
         #expect(!events.contains { $0.kind == .modifierIgnored })
     }
 }

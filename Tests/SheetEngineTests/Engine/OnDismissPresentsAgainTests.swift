@@ -31,7 +31,8 @@ import Testing
         }
         #expect(h.top?.itemID == "2", "onDismiss presented item 2")
         #expect(h.app.value(ref) == Views.item(2), "the binding holds what is shown")
-        #expect(h.lastDetail(.dropped) == "replacement dropped: onDismiss presented ContentView.sheet(item:) item=2 (B04)")
+        #expect(
+            h.lastDetail(.dropped) == "replacement dropped: onDismiss presented ContentView.sheet(item:) item=2 (B04)")
         #expect(Invariant.bindingAgrees.violation(in: h.app, events: h.app.timeline.events) == nil)
     }
 

@@ -12,10 +12,11 @@ import Testing
     @Test func advanceUntilIdle_fromContent_runsAfterTheStep_andEnds() throws {
         let h = Harness()
         try h.run { app in
-            try app.addView(Views.flagSheet(content: { [unowned app] _ in
-                try app.advanceUntilIdle()
-                return SheetContent(text: "sheet")
-            }))
+            try app.addView(
+                Views.flagSheet(content: { [unowned app] _ in
+                    try app.advanceUntilIdle()
+                    return SheetContent(text: "sheet")
+                }))
             try app.set(ref, .bool(true))
         }
         #expect(h.top?.phase == .presented, "the deferred wait let the present transition end")
@@ -25,10 +26,11 @@ import Testing
     @Test func advanceUntilIdle_fromAnAction_whileDismissing_ends() throws {
         let h = Harness()
         try h.run { app in
-            try app.addView(Views.itemSheet(onDismiss: { app in
-                try app.set(StateRef(view: Views.content, slot: "item"), Views.item(1))
-                try app.advanceUntilIdle()
-            }))
+            try app.addView(
+                Views.itemSheet(onDismiss: { app in
+                    try app.set(StateRef(view: Views.content, slot: "item"), Views.item(1))
+                    try app.advanceUntilIdle()
+                }))
             try app.set(Views.ref("item"), Views.item(0))
             try app.advanceUntilIdle()
             try app.dismiss()

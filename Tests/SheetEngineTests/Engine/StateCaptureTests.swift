@@ -6,7 +6,9 @@ import Testing
 @Suite struct StateCaptureTests {
     let flag = Views.ref("isPresented")
 
-    func presentedText(_ spec: ViewSpec, profile: String = "iphone15-ios17", writes: [StateWrite]? = nil) throws -> String? {
+    func presentedText(_ spec: ViewSpec, profile: String = "iphone15-ios17", writes: [StateWrite]? = nil) throws
+        -> String?
+    {
         let app = SheetApp(profile: try Profile.named(profile))
         try app.addView(spec)
         try app.set(writes ?? [StateWrite(flag, true)])

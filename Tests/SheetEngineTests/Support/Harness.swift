@@ -50,7 +50,9 @@ extension Event {
         if let presenter { parts.append(presenter) }
         if let item { parts.append("item=\(item)") }
         if let detent { parts.append("detent=\(detent)") }
-        if kind == .set || kind == .stateChanged || kind == .writeBack || kind == .bodyEvaluated { parts.append(detail) }
+        if kind == .set || kind == .stateChanged || kind == .writeBack || kind == .bodyEvaluated {
+            parts.append(detail)
+        }
         if kind == .request { parts.append(detail) }
         return parts.joined(separator: " ")
     }

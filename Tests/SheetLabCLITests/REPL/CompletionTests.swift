@@ -12,7 +12,10 @@ import Testing
         ("top().", CompletionQuery(base: "top()", separator: ".", partial: "")),
         ("s:up", CompletionQuery(base: "s", separator: ":", partial: "up")),
         ("print(state().views[1].st", CompletionQuery(base: "state().views[1]", separator: ".", partial: "st")),
-        ("expect_eq(get(\"selectedItem\").i", CompletionQuery(base: "get(\"selectedItem\")", separator: ".", partial: "i")),
+        (
+            "expect_eq(get(\"selectedItem\").i",
+            CompletionQuery(base: "get(\"selectedItem\")", separator: ".", partial: "i")
+        ),
         ("a .. b", CompletionQuery(base: nil, separator: nil, partial: "b")),
         ("x ..ti", CompletionQuery(base: nil, separator: nil, partial: "ti")),
     ])
@@ -38,7 +41,8 @@ import Testing
 
     @Test func resolve_insertsTheCommonBeginning_orListsTheCandidates() {
         #expect(CompletionQuery.resolve(partial: "ti", candidates: ["timeline("]) == ("meline(", []))
-        #expect(CompletionQuery.resolve(partial: "p", candidates: ["phase", "presenter"]) == ("", ["phase", "presenter"]))
+        #expect(
+            CompletionQuery.resolve(partial: "p", candidates: ["phase", "presenter"]) == ("", ["phase", "presenter"]))
         #expect(CompletionQuery.resolve(partial: "s", candidates: ["set(", "setmetatable(", "x"]) == ("et", []))
         #expect(CompletionQuery.resolve(partial: "zz", candidates: ["set("]) == ("", []))
     }

@@ -17,47 +17,53 @@ import Testing
         record.append(.input(source: "local n = 1\nprint(n)", form: .statements, folder: "/work/lab"))
         record.append(.input(source: "return 5", form: .topLevelReturn, folder: "/work/lab"))
         record.append(.input(source: "(print)('x')", form: .statements, folder: "/work/lab"))
-        record.append(.failed(source: "oops()", error: "stdin:1: attempt to call a nil value (global 'oops')", changedTimeline: false))
+        record.append(
+            .failed(
+                source: "oops()", error: "stdin:1: attempt to call a nil value (global 'oops')", changedTimeline: false)
+        )
         record.append(.reset(profile: "iphonese-ios16"))
         record.append(.starterApp)
-        let writer = ScenarioWriter(folder: "/work/lab", starterSource: "view { name = \"ContentView\" }", title: "A session")
-        #expect(writer.render(record) == """
-            -- A session, saved by :save.
-            -- Replay it with: sheetlab run <this file>
+        let writer = ScenarioWriter(
+            folder: "/work/lab", starterSource: "view { name = \"ContentView\" }", title: "A session")
+        #expect(
+            writer.render(record) == """
+                -- A session, saved by :save.
+                -- Replay it with: sheetlab run <this file>
 
-            profile("iphone15-ios17")
-            policy("examples/policies/queue.lua")
+                profile("iphone15-ios17")
+                policy("examples/policies/queue.lua")
 
-            -- The REPL's starting app
-            view { name = "ContentView" }
+                -- The REPL's starting app
+                view { name = "ContentView" }
 
-            -- At the prompt
-            swipe()
-            do local _ = top().phase end
-            do
-            local n = 1
-            print(n)
-            end
-            ;(function(...)
-            return 5
-            end)(...)
-            ;(print)('x')
-            -- not replayed: this input stopped with an error (stdin:1: attempt to call a nil value (global 'oops'))
-            --   oops()
+                -- At the prompt
+                swipe()
+                do local _ = top().phase end
+                do
+                local n = 1
+                print(n)
+                end
+                ;(function(...)
+                return 5
+                end)(...)
+                ;(print)('x')
+                -- not replayed: this input stopped with an error (stdin:1: attempt to call a nil value (global 'oops'))
+                --   oops()
 
-            reset("iphonese-ios16")
+                reset("iphonese-ios16")
 
-            -- The REPL's starting app
-            view { name = "ContentView" }
+                -- The REPL's starting app
+                view { name = "ContentView" }
 
-            """)
+                """)
     }
 
     @Test func policyTypedInAnotherFolder_getsALocalPolicyThatResolvesIt() {
         var record = SessionRecord()
         record.append(.profile("iphone15-ios17"))
         record.append(.policy(path: "/work/lab/examples/policies/queue.lua"))
-        record.append(.input(source: "policy('examples/policies/reset_detent.lua')", form: .statements, folder: "/work/lab"))
+        record.append(
+            .input(source: "policy('examples/policies/reset_detent.lua')", form: .statements, folder: "/work/lab"))
         record.append(.input(source: "show()", form: .statements, folder: "/work/lab"))
         let text = ScenarioWriter(folder: "/tmp/saved").render(record)
         #expect(text.contains("local function show() end"))
@@ -127,8 +133,9 @@ import Testing
         let replayed = try ScenarioRunner(printHandler: { _ in }).run(path: folder + "/loaded.lua")
         #expect(replayed.error == nil, "\(String(describing: replayed.error))")
         #expect(replayed.failures.isEmpty)
-        #expect(replayed.session.app.timeline.events.map(\.description)
-            == repl.session.app.timeline.events.map(\.description))
+        #expect(
+            replayed.session.app.timeline.events.map(\.description)
+                == repl.session.app.timeline.events.map(\.description))
     }
 
     @Test func failedInputThatChangedTheApp_isReported_whenSaving() throws {

@@ -56,13 +56,14 @@ import Testing
 
     @Test func wideTable_breaksIntoIndentedLines() throws {
         let text = try printed("={first = 'a long string value', second = 'another long string value', third = {1, 2}}")
-        #expect(text == """
-            {
-              first = "a long string value",
-              second = "another long string value",
-              third = {1, 2},
-            }
-            """)
+        #expect(
+            text == """
+                {
+                  first = "a long string value",
+                  second = "another long string value",
+                  third = {1, 2},
+                }
+                """)
     }
 
     @Test func presentation_printsAsATable_fromTheAPI() throws {

@@ -7,7 +7,8 @@ import Testing
 @Suite struct JSONParserTests {
     @Test(arguments: [
         ("null", JSON.null), ("true", .bool(true)), (" false ", .bool(false)), ("0", .int(0)), ("-12", .int(-12)),
-        ("1.5", .double(1.5)), ("3.0", .double(3)), ("1e3", .double(1000)), ("\"a\\nb\\u00e9\\ud83d\\ude00\"", .string("a\nbé😀")),
+        ("1.5", .double(1.5)), ("3.0", .double(3)), ("1e3", .double(1000)),
+        ("\"a\\nb\\u00e9\\ud83d\\ude00\"", .string("a\nbé😀")),
         ("[1, [2], {}]", .array([.int(1), .array([.int(2)]), .object([:])])),
         ("{\"a\": {\"b\": []}, \"a\": 1}", .object(["a": .int(1)])),
         ("92233720368547758070", .double(Double("92233720368547758070")!)),
@@ -20,7 +21,8 @@ import Testing
         ("", "unexpected end of input"), ("{", "expected a string key"), ("[1,]", "unexpected character ']'"),
         ("{\"a\" 1}", "expected ':'"), ("nul", "invalid literal"), ("01", "leading zero"), ("1.", "invalid number"),
         ("\"abc", "unterminated string"), ("\"a\u{01}\"", "control character"), ("\"\\x\"", "invalid escape"),
-        ("\"\\ud800\"", "unpaired surrogate"), ("1 2", "unexpected data after the value"), ("1e999", "number out of range"),
+        ("\"\\ud800\"", "unpaired surrogate"), ("1 2", "unexpected data after the value"),
+        ("1e999", "number out of range"),
         ("{'a': 1}", "expected a string key"), ("[1] // comment", "unexpected data"),
     ])
     func invalidText_isRejected_withWhere(text: String, message: String) {
@@ -42,7 +44,9 @@ import Testing
         } throws: { error in
             "\(error)".contains("nested deeper than \(JSONParser.maximumDepth)")
         }
-        let ok = String(repeating: "[", count: JSONParser.maximumDepth) + String(repeating: "]", count: JSONParser.maximumDepth)
+        let ok =
+            String(repeating: "[", count: JSONParser.maximumDepth)
+            + String(repeating: "]", count: JSONParser.maximumDepth)
         #expect(throws: Never.self) { try JSONParser.parse(Array(ok.utf8)) }
     }
 

@@ -1,11 +1,12 @@
+import Testing
+
+@testable import SheetLabCLI
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import Testing
-
-@testable import SheetLabCLI
 
 /// Lines from a descriptor: CRLF, a last line without a newline, and lines
 /// over the limit skipped without being held.

@@ -12,7 +12,8 @@ import Testing
         let globals = try Session().registeredGlobals
         let mirrored = Set(ServeMethods.list.compactMap(\.lua))
         for name in globals {
-            #expect(mirrored.contains(name) || ServeMethods.notMethods[name] != nil, "Lua's \(name)() has no serve method")
+            #expect(
+                mirrored.contains(name) || ServeMethods.notMethods[name] != nil, "Lua's \(name)() has no serve method")
         }
         for name in mirrored { #expect(globals.contains(name), "\(name) mirrors no Lua function") }
     }

@@ -21,7 +21,10 @@ import Testing
     }
 
     func count(_ client: ServeTestClient, app: Int, kind: String) throws -> Int {
-        guard case .array(let events) = try client.call("timeline", ["app": .int(app), "filter": ["kind": .string(kind)]]) else {
+        guard
+            case .array(let events) = try client.call(
+                "timeline", ["app": .int(app), "filter": ["kind": .string(kind)]])
+        else {
             return -1
         }
         return events.count
@@ -49,7 +52,10 @@ import Testing
     @Test func policyFromSource_andLoadPolicyLater() throws {
         let client = ServeTestClient()
         let source = "return { request = function(ctx) if ctx.phase then return 'queue' end end }"
-        #expect(try client.call("create", ["policies": [["source": .string(source), "name": "q.lua"]]])["policies"] == ["q.lua"])
+        #expect(
+            try client.call("create", ["policies": [["source": .string(source), "name": "q.lua"]]])["policies"] == [
+                "q.lua"
+            ])
         try replaySeed000(client, app: 1)
         #expect(try count(client, app: 1, kind: "queued") == 1)
         try client.call("create")
@@ -66,43 +72,54 @@ import Testing
         #expect(eval["error"]?["data"]?["line"] == 2)
         #expect(eval["error"]?["data"]?["kind"] == "runtime")
         #expect(eval["error"]?["message"] == "eval:2: boom")
-        let policy = client.request("load_policy", ["app": 1, "source": "return {\n  request = function(ctx)\n    return = 1\n  end }", "name": "p.lua"])
+        let policy = client.request(
+            "load_policy",
+            ["app": 1, "source": "return {\n  request = function(ctx)\n    return = 1\n  end }", "name": "p.lua"])
         #expect(policy["error"]?["data"]?["file"] == "p.lua")
         #expect(policy["error"]?["data"]?["line"] == 3)
         #expect(policy["error"]?["data"]?["kind"] == "syntax")
         let missing = client.request("load_policy", ["app": 1, "path": "/no/such/policy.lua"])
         #expect(missing["error"]?["data"]?["kind"] == "io")
-        let content = client.request("view", ["app": 1, "view": ["name": "V", "modifiers": [["kind": "sheet", "isPresented": "x", "content": ["$lua": "function(c) return"]]]]])
+        let content = client.request(
+            "view",
+            [
+                "app": 1,
+                "view": [
+                    "name": "V",
+                    "modifiers": [["kind": "sheet", "isPresented": "x", "content": ["$lua": "function(c) return"]]],
+                ],
+            ])
         #expect(content["error"]?["code"] == .int(RPCError.scriptErrorCode))
         #expect(content["error"]?["data"]?["file"] == "view.modifiers[1].content")
     }
 
-    @Test(arguments: [
-        ("nope", [:], RPCError.methodNotFoundCode),
-        ("swipe", [:], RPCError.invalidParamsCode),
-        ("swipe", ["app": 99], RPCError.invalidParamsCode),
-        ("swipe", ["app": "1"], RPCError.invalidParamsCode),
-        ("swipe", ["app": 1, "force": true], RPCError.invalidParamsCode),
-        ("drag", ["app": 1], RPCError.invalidParamsCode),
-        ("drag", ["app": 1, "height": "tall"], RPCError.invalidParamsCode),
-        ("advance", ["app": 1, "ms": -1], RPCError.invalidParamsCode),
-        ("advance", ["app": 1, "ms": 9_223_372_036_854_775_807], RPCError.invalidParamsCode),
-        ("set", ["app": 1], RPCError.invalidParamsCode),
-        ("set", ["app": 1, "writes": 3], RPCError.invalidParamsCode),
-        ("view", ["app": 1, "view": ["name": "V", "stat": ["x"]]], RPCError.invalidParamsCode),
-        ("view", ["app": 1, "view": ["name": "V", "state": [.null]]], RPCError.invalidParamsCode),
-        ("create", ["limits": ["memory": 1]], RPCError.invalidParamsCode),
-        ("create", ["policies": "queue.lua"], RPCError.invalidParamsCode),
-        ("load_policy", ["app": 1], RPCError.invalidParamsCode),
-        ("timeline", ["app": 1, "since": 0, "filter": [:]], RPCError.invalidParamsCode),
-        ("swipe", ["app": 1], RPCError.engineErrorCode),
-        ("get", ["app": 1, "slot": "nothing"], RPCError.engineErrorCode),
-        ("create", ["profile": "nokia3310-ios1"], RPCError.engineErrorCode),
-        ("remove", ["app": 1, "view": "Ghost"], RPCError.engineErrorCode),
-        ("rotate", ["app": 1, "orientation": "sideways"], RPCError.engineErrorCode),
-        ("eval", ["app": 1, "source": "return ("], RPCError.scriptErrorCode),
-        ("eval", ["app": 1, "source": "set('nothing', 1)"], RPCError.scriptErrorCode),
-    ] as [(String, [String: JSON], Int)])
+    @Test(
+        arguments: [
+            ("nope", [:], RPCError.methodNotFoundCode),
+            ("swipe", [:], RPCError.invalidParamsCode),
+            ("swipe", ["app": 99], RPCError.invalidParamsCode),
+            ("swipe", ["app": "1"], RPCError.invalidParamsCode),
+            ("swipe", ["app": 1, "force": true], RPCError.invalidParamsCode),
+            ("drag", ["app": 1], RPCError.invalidParamsCode),
+            ("drag", ["app": 1, "height": "tall"], RPCError.invalidParamsCode),
+            ("advance", ["app": 1, "ms": -1], RPCError.invalidParamsCode),
+            ("advance", ["app": 1, "ms": 9_223_372_036_854_775_807], RPCError.invalidParamsCode),
+            ("set", ["app": 1], RPCError.invalidParamsCode),
+            ("set", ["app": 1, "writes": 3], RPCError.invalidParamsCode),
+            ("view", ["app": 1, "view": ["name": "V", "stat": ["x"]]], RPCError.invalidParamsCode),
+            ("view", ["app": 1, "view": ["name": "V", "state": [.null]]], RPCError.invalidParamsCode),
+            ("create", ["limits": ["memory": 1]], RPCError.invalidParamsCode),
+            ("create", ["policies": "queue.lua"], RPCError.invalidParamsCode),
+            ("load_policy", ["app": 1], RPCError.invalidParamsCode),
+            ("timeline", ["app": 1, "since": 0, "filter": [:]], RPCError.invalidParamsCode),
+            ("swipe", ["app": 1], RPCError.engineErrorCode),
+            ("get", ["app": 1, "slot": "nothing"], RPCError.engineErrorCode),
+            ("create", ["profile": "nokia3310-ios1"], RPCError.engineErrorCode),
+            ("remove", ["app": 1, "view": "Ghost"], RPCError.engineErrorCode),
+            ("rotate", ["app": 1, "orientation": "sideways"], RPCError.engineErrorCode),
+            ("eval", ["app": 1, "source": "return ("], RPCError.scriptErrorCode),
+            ("eval", ["app": 1, "source": "set('nothing', 1)"], RPCError.scriptErrorCode),
+        ] as [(String, [String: JSON], Int)])
     func badRequests_getTheirCode_andTheAppStillAnswers(method: String, params: [String: JSON], code: Int) throws {
         let client = ServeTestClient()
         try client.call("create")
@@ -197,9 +214,13 @@ import Testing
     @Test func luaPrint_isANotification() throws {
         let client = ServeTestClient()
         try client.call("create")
-        #expect(try client.call("eval", ["app": 1, "source": "print('hello', 42) return 'a', nil, {1, 2}, {x = 1}"])
-            == ["a", .null, [1, 2], ["x": 1]])
-        #expect(client.takeNotifications() == [["jsonrpc": "2.0", "method": "print", "params": ["app": 1, "text": "hello\t42"]]])
+        #expect(
+            try client.call("eval", ["app": 1, "source": "print('hello', 42) return 'a', nil, {1, 2}, {x = 1}"])
+                == ["a", .null, [1, 2], ["x": 1]])
+        #expect(
+            client.takeNotifications() == [
+                ["jsonrpc": "2.0", "method": "print", "params": ["app": 1, "text": "hello\t42"]]
+            ])
     }
 
     @Test func set_acceptsOneSlot_anObject_orOrderedPairs() throws {

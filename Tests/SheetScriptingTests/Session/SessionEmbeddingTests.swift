@@ -84,10 +84,11 @@ import Testing
     @Test func viewSpec_readsADeclarationTable_asViewDoes() throws {
         let s = try Session()
         let content = try #require(try s.evaluate("return function(c) return 'item ' .. c.item.id end").first)
-        let declaration: LuaValue = .table(LuaTable(fields: [
-            "name": "ContentView", "state": ["item"],
-            "modifiers": [.table(LuaTable(fields: ["kind": "sheet", "item": "item", "content": content]))],
-        ]))
+        let declaration: LuaValue = .table(
+            LuaTable(fields: [
+                "name": "ContentView", "state": ["item"],
+                "modifiers": [.table(LuaTable(fields: ["kind": "sheet", "item": "item", "content": content]))],
+            ]))
         let (spec, parent) = try s.viewSpec(declaration: declaration)
         #expect(spec.name == "ContentView")
         #expect(parent == nil)

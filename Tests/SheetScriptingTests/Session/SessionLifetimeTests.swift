@@ -20,7 +20,9 @@ import Testing
             try prepare(s)
             (session, runtime, app) = (s, s.runtime, s.app)
         }()
-        return [session.map { _ in "session" }, runtime.map { _ in "runtime" }, app.map { _ in "app" }].compactMap { $0 }
+        return [session.map { _ in "session" }, runtime.map { _ in "runtime" }, app.map { _ in "app" }].compactMap {
+            $0
+        }
     }
 
     static let scenario = """
@@ -45,18 +47,20 @@ import Testing
     }
 
     @Test func sessionWithALuaPolicyAndANativeOne_dies() throws {
-        #expect(try survivors { s in
-            try s.loadPolicy(source: "return { request = function(ctx) return 'queue' end }", name: "q.lua")
-            s.addPolicy(QueuePolicy())
-            try s.evaluate(Self.scenario)
-        }.isEmpty)
+        #expect(
+            try survivors { s in
+                try s.loadPolicy(source: "return { request = function(ctx) return 'queue' end }", name: "q.lua")
+                s.addPolicy(QueuePolicy())
+                try s.evaluate(Self.scenario)
+            }.isEmpty)
     }
 
     @Test func sessionAfterACheck_dies() throws {
-        #expect(try survivors { s in
-            try s.evaluate(Counterexample.defaultSetup)
-            _ = Checker(session: s).random(runs: 5, depth: 5, seed: 1)
-        }.isEmpty)
+        #expect(
+            try survivors { s in
+                try s.evaluate(Counterexample.defaultSetup)
+                _ = Checker(session: s).random(runs: 5, depth: 5, seed: 1)
+            }.isEmpty)
     }
 
     @Test func appOutlivingItsSession_reportsAppCodeErrors_withoutCrashing() throws {

@@ -25,7 +25,8 @@ struct ComparisonTable {
             let passed = column.filter { $0.verdict == .pass }.count
             lines.append("\(profile): \(passed) passed, \(column.count - passed) failed")
         }
-        lines.append("cells: verdict, warning events, final modal stack (presenter:phase, bottom first); * the profiles differ")
+        lines.append(
+            "cells: verdict, warning events, final modal stack (presenter:phase, bottom first); * the profiles differ")
         if verbose {
             for (s, name) in scenarios.enumerated() {
                 for (p, outcome) in outcomes[s].enumerated() where !outcome.problems.isEmpty {
