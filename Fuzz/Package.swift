@@ -1,7 +1,9 @@
 // swift-tools-version:6.0
-// libFuzzer entry points for SheetLab (docs/safety.md). Build and run with scripts/fuzz --libfuzzer,
-// or by hand:
-//   swift build -c release --sanitize fuzzer --sanitize address --scratch-path .build
+// libFuzzer entry points for SheetLab (docs/safety.md). scripts/fuzz and scripts/sanitize build and run them;
+// or by hand (the explicit coverage flags: swiftc drops libFuzzer's coverage when
+// SwiftPM passes -sanitize=fuzzer before -sanitize=address):
+//   swift build -c release --sanitize fuzzer --sanitize address \
+//     -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --scratch-path .build
 //   .build/release/fuzz-policy-load corpus/policy-load -dict=lua.dict -max_total_time=60
 import PackageDescription
 
