@@ -4,7 +4,7 @@
 // SwiftPM passes -sanitize=fuzzer before -sanitize=address):
 //   swift build -c release --sanitize fuzzer --sanitize address \
 //     -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table --scratch-path .build
-//   .build/release/fuzz-policy-load corpus/policy-load -dict=lua.dict -max_total_time=60
+//   .build/release/fuzz-policy-load ../examples/policies -dict=lua.dict -max_total_time=60
 import PackageDescription
 
 // Each entry point is a library-style file with `LLVMFuzzerTestOneInput`; libFuzzer supplies `main`.
