@@ -17,7 +17,6 @@ enum CheckCommand {
             OptionSpec(
                 "--scenario", value: "FILE",
                 help: "Start from this scenario's set-up (default: seed 000's one-sheet app)."),
-            OptionSpec("--profile", value: "NAME", help: "Device and OS (default \(Profile.defaultName))."),
             OptionSpec("--depth", value: "N", help: "Steps per sequence (default 6; exhaustive mode)."),
             OptionSpec("--runs", value: "N", help: "Random mode: this many random sequences instead of all of them."),
             OptionSpec("--seed", value: "S", help: "Random mode's seed (default 1)."),
@@ -25,8 +24,7 @@ enum CheckCommand {
                 "--invariant", value: "NAME", repeatable: true,
                 help: "Also check this built-in invariant (e.g. no-request-lost)."),
             OptionSpec("--out", value: "F", help: "Write the counterexample scenario to F."),
-            OptionSpec("--budget", value: "MS", help: "CPU budget of one hook call in milliseconds (default 100)."),
-        ],
+        ] + ScriptOptions.specs.filter { $0.name != "--policy" },
         discussion: """
             With no POLICY, checks stock SwiftUI behaviour. Steps: writes to every presentation
             binding, swipes, dismiss actions, drags released on each detent or flung down,
@@ -42,16 +40,15 @@ enum CheckCommand {
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         let policies = args.positionals
-        var profile = Profile.default
+        let profile: Profile
         var invariants: [Invariant] = []
-        var limits = LuaLimits()
+        let limits: LuaLimits
         let depth: Int
         let runs: Int?
         let seed: Int
         do throws(UsageError) {
-            if let name = args.value("--profile") {
-                do { profile = try Profile.named(name) } catch { throw UsageError("\(error)", command: "check") }
-            }
+            // Policies are positional here; the profile and limits are the shared options.
+            (profile, _, limits) = try ScriptOptions.parse(args, command: "check")
             for p in policies + [args.value("--scenario")].compactMap({ $0 }) {
                 try ScriptOptions.requireFile(p, command: "check")
             }
@@ -66,9 +63,6 @@ enum CheckCommand {
             depth = try args.integer("--depth", in: 1...64, command: "check") ?? 6
             runs = try args.integer("--runs", in: 1...100_000_000, command: "check")
             seed = try args.integer("--seed", in: 0...Int.max, command: "check") ?? 1
-            if let ms = try args.integer("--budget", in: 1...600_000, command: "check") {
-                limits.callBudgetMilliseconds = ms
-            }
         } catch {
             return RunCommand.usage(error, out)
         }
