@@ -108,13 +108,20 @@ function remove(name) end
 function profile(name) end
 
 ---Starts a fresh app (on another profile if given), keeping the loaded policies.
----@param profile_name? string
-function reset(profile_name) end
+---With a table, `policies` replaces the loaded policies (`{}`: stock SwiftUI), so one
+---scenario can compare stock and a policy: `reset{ policies = { "../policies/queue.lua" } }`.
+---@param options? string|{profile?: string, policies?: string[]}
+function reset(options) end
 
 ---Loads (or reloads) a policy file; relative paths are relative to the scenario file.
+---Two files with the same name in different folders are two policies.
 ---@param path string
 ---@return string name
 function policy(path) end
+
+---Unloads a loaded policy, by its path (as given to policy) or by its name when only one has it.
+---@param path_or_name string
+function unload(path_or_name) end
 
 ---Whether the profile's OS version is at least `version` (for compatibility wrappers, B28).
 ---@param version string

@@ -74,36 +74,44 @@ public struct AppState: Hashable, Sendable, Codable {
 extension SheetApp {
     /// The app's state now, as a value.
     public func state() -> AppState {
-        var levels: [Int: Int] = [:]
-        for (i, p) in presentations.enumerated() { levels[p.id] = i + 1 }
-        let stack = presentations.enumerated().map { i, p in
+        var levels: [ModifierRef: Int] = [:]
+        for (i, p) in world.stack.enumerated() { levels[p.modifier] = i + 1 }
+        let stack = world.stack.enumerated().map { i, p in
             PresentationState(
-                level: i + 1, presenter: p.modifier.view, modifier: p.signature,
-                kind: p.kind, phase: p.phase, phaseEnds: p.phaseEnds, item: p.item, itemID: p.itemID, style: p.style,
-                detent: p.detent?.description, height: p.dragHeight ?? p.height, detents: p.detents,
-                text: p.content?.text ?? "", contentViews: p.contentViews,
-                interactiveDismissDisabled: p.content?.interactiveDismissDisabled ?? false, animated: p.animated)
+                level: i + 1, presenter: presenterName(p), modifier: definition(p.modifier).signature,
+                kind: definition(p.modifier).kind, phase: p.phase, phaseEnds: p.lifecycle.left.map { now + $0 },
+                item: p.item, itemID: p.itemID, style: p.layout.style, detent: p.layout.detent?.description,
+                height: p.dragHeight ?? p.layout.height, detents: p.layout.detents, text: p.content.text,
+                contentViews: p.contentViews.map { world.views[$0].name },
+                interactiveDismissDisabled: p.content.interactiveDismissDisabled,
+                animated: p.lifecycle.animated)
         }
-        let viewStates = viewNames.compactMap { name -> ViewState? in
-            guard let node = views[name] else { return nil }
+        let viewStates = world.viewOrder.map { v -> ViewState in
+            let node = world.views[v]
             let level: Int
-            if case .presentation(let id) = node.host { level = levels[id] ?? 0 } else { level = 0 }
+            if case .presentation(let mod) = node.host { level = levels[mod] ?? 0 } else { level = 0 }
             return ViewState(
-                name: name, parent: node.parent, level: level,
-                state: node.slotOrder.map { ViewState.Slot(name: $0, value: node.state[$0] ?? .none) })
+                name: node.name, parent: node.parent.map { world.views[$0].name }, level: level,
+                state: node.declaration.slotNames.enumerated().map { ViewState.Slot(name: $1, value: node.state[$0]) })
         }
-        let heldStates = held.keys.sorted().flatMap { mod in
-            (held[mod] ?? []).map {
-                HeldState(presenter: mod.view, modifier: modifier(mod)?.signature ?? "", item: $0.item, since: $0.time)
+        let order = { (m: ModifierRef) in (self.world.views[m.view].name, m.index) }
+        let heldStates = world.held.keys.sorted { order($0) < order($1) }.flatMap { mod in
+            (world.held[mod] ?? []).map {
+                HeldState(
+                    presenter: world.views[mod.view].name, modifier: definition(mod).signature, item: $0.item,
+                    since: $0.time)
             }
         }
         return AppState(
-            time: now, profile: profile.name, orientation: orientation, presentations: stack, views: viewStates,
+            time: now, profile: profile.name, orientation: world.orientation, presentations: stack, views: viewStates,
             held: heldStates)
     }
 
     /// The modal stack now, bottom first.
     public var stack: [PresentationState] { state().presentations }
+
+    /// The current orientation.
+    public var orientation: Orientation { world.orientation }
 }
 
 extension Value: Codable {

@@ -12,6 +12,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case invalidItem(String)
         case noPresentation(String)
         case invalidArgument(String)
+        /// A limit on what the app holds or does stopped it (`EngineLimits`).
+        case limitReached(String)
     }
 
     /// What went wrong.
@@ -37,6 +39,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noPresentation(let text):
             return text
         case .invalidArgument(let text):
+            return text
+        case .limitReached(let text):
             return text
         }
     }

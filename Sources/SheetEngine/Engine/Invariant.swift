@@ -31,19 +31,18 @@ public enum Invariant: String, CaseIterable, Sendable {
         switch self {
         case .onePerPresenter:
             var seen: Set<Host> = []
-            for p in app.presentations where !seen.insert(p.host).inserted {
+            for p in app.world.stack where !seen.insert(p.host).inserted {
                 return "the presenter of \(app.describe(p)) shows two presentations"
             }
             return nil
         case .bindingAgrees:
-            guard app.presentations.allSatisfy({ $0.phaseEnds == nil }) else { return nil }
-            for name in app.viewNames {
-                guard let node = app.views[name] else { continue }
-                for (i, m) in node.modifiers.enumerated() {
+            guard app.world.stack.allSatisfy({ $0.lifecycle.left == nil }) else { return nil }
+            for v in app.world.viewOrder {
+                let node = app.world.views[v]
+                let name = node.name
+                for (i, m) in node.declaration.modifiers.enumerated() {
                     let value = app.value(m.trigger.binding) ?? .none
-                    let shown = app.presentationIndex(of: ModifierID(view: name, index: i)).map {
-                        app.presentations[$0]
-                    }
+                    let shown = app.world.index(of: ModifierRef(view: v, index: i)).map { app.world.stack[$0] }
                     if value.isEmpty, let shown {
                         return
                             "\(name).\(m.signature) shows \(app.describe(shown)) but its binding \(m.trigger.binding) is \(value)"
@@ -63,14 +62,14 @@ public enum Invariant: String, CaseIterable, Sendable {
         case .noRequestLost:
             return events.first { $0.kind == .requestLost }.map(\.detail)
         case .detentInRange:
-            for p in app.presentations {
+            for p in app.world.stack {
                 let limit: Double
-                switch p.style {
+                switch p.layout.style {
                 case .sheet: limit = app.layout.maxDetentValue
                 case .fullScreen: limit = app.layout.height
                 case .formSheet: limit = app.profile.device.formSheetHeight
                 }
-                for h in [p.height] + p.detents.map(\.height) where !(h >= 0 && h <= limit) {
+                for h in [p.layout.height] + p.layout.detents.map(\.height) where !(h >= 0 && h <= limit) {
                     return "\(app.describe(p)) has a height \(Value.format(h)) outside [0, \(Value.format(limit))]"
                 }
             }

@@ -1,104 +1,103 @@
 extension SheetApp {
     /// Re-evaluates a presentation's content after something it captured
     /// changed, and says so on the timeline when what it shows changed.
-    func refreshContent(presentationID id: Int, reason: String? = nil) {
-        guard let i = presentationIndex(id: id) else { return }
-        let before = presentations[i].content?.text
-        let detentsBefore = presentations[i].content?.detents
-        evaluateContent(presentationID: id, initial: false)
-        guard let k = presentationIndex(id: id) else { return }
-        let p = presentations[k]
-        if p.content?.detents != detentsBefore { layOut(k, initial: false) }
-        if p.content?.text != before || reason != nil {
+    func refreshContent(request: Int, reason: String? = nil) {
+        guard let i = world.index(request: request) else { return }
+        let before = world.stack[i].content.text
+        let detentsBefore = world.stack[i].content.detents
+        evaluateContent(request: request, initial: false)
+        guard let k = world.index(request: request) else { return }
+        if world.stack[k].content.detents != detentsBefore { layOut(k, initial: false) }
+        let p = world.stack[k]
+        if p.content.text != before || reason != nil {
             emit(
                 Event(
-                    time: now, kind: .contentUpdated, presenter: p.modifier.view, modifier: p.signature,
-                    item: p.itemID,
-                    detail: ([reason].compactMap { $0 } + ["shows \"\(p.content?.text ?? "")\""]).joined(
-                        separator: "; ")))
+                    time: now, kind: .contentUpdated, presenter: presenterName(p),
+                    modifier: definition(p.modifier).signature, item: p.itemID, rule: reason == nil ? .b13 : .b04,
+                    note: .text(
+                        ([reason].compactMap { $0 } + ["shows \"\(p.content.text)\""]).joined(separator: "; "))))
         }
     }
 
-    /// Runs the content closure with what it can see: the item, the
-    /// presenter's captured state (B13) and live bindings (B14).
-    func evaluateContent(presentationID id: Int, initial: Bool) {
-        guard let i = presentationIndex(id: id) else { return }
-        let p = presentations[i]
-        let m = p.definition
-        guard let builder = m.content else {
-            presentations[i].content = presentations[i].content ?? SheetContent()
-            return
-        }
+    /// B13, B14: runs the content closure with what it can see: the item,
+    /// the presenter's state as its last `body` evaluation captured it, and
+    /// live bindings, which make it depend on what they read.
+    func evaluateContent(request: Int, initial: Bool) {
+        guard let i = world.index(request: request) else { return }
+        let mod = world.stack[i].modifier
+        let m = definition(mod)
+        guard let builder = m.content else { return }
+        let presenter = world.views[mod.view]
         let context = ContentContext(
-            item: m.trigger.isItem ? p.item : .none, presenter: p.modifier.view, detent: p.detent,
-            captured: views[p.modifier.view]?.snapshot ?? [:], live: { [unowned self] in self.value($0) })
+            item: m.trigger.isItem ? world.stack[i].item : .none, presenter: presenter.name,
+            detent: world.stack[i].layout.detent, declaration: presenter.declaration, captured: presenter.snapshot,
+            app: self)
         let content: SheetContent
         do {
             content = try builder(context)
         } catch {
             emit(
                 Event(
-                    time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature, item: p.itemID,
-                    detail: "content: \(error)"))
-            if presentationIndex(id: id) != nil, presentations[presentationIndex(id: id)!].content == nil {
-                presentations[presentationIndex(id: id)!].content = SheetContent()
-            }
+                    time: now, kind: .contentError, presenter: presenter.name, modifier: m.signature,
+                    item: world.stack[i].itemID, note: .text("content: \(error)")))
             return
         }
-        guard let k = presentationIndex(id: id) else { return }
-        presentations[k].content = content
-        presentations[k].dependencies = context.bindingReads
-        if initial { checkEnvironment(k, content, m) }
-        if let spec = content.view, presentations[k].contentViews.isEmpty {
-            do {
-                try validate(spec)
-                insert(spec, parent: nil, host: .presentation(id))
-                presentations[k].contentViews = [spec.name]
-                presentInitiallySet(spec)
+        guard let k = world.index(request: request) else { return }
+        world.stack[k].content = content
+        world.stack[k].dependencies = context.bindingReads.compactMap { world.views.slot($0) }
+        if initial { checkEnvironment(k) }
+        if let spec = content.view, world.stack[k].contentViews.isEmpty {
+            do throws(EngineError) {
+                let tree = try declare(spec)
+                let ref = insert(tree, under: nil, host: .presentation(mod))
+                world.stack[k].contentViews = [ref]
+                presentInitiallySet(ref)
             } catch {
                 emit(
                     Event(
-                        time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature,
-                        item: p.itemID, detail: "content view: \(error)"))
+                        time: now, kind: .contentError, presenter: presenter.name, modifier: m.signature,
+                        item: world.stack[k].itemID, note: .text("content view: \(error)")))
             }
         }
     }
 
     /// The environment objects a view sees: its own and its ancestors', and
     /// for a view inside a sheet, what the sheet's content received (B16).
-    func environment(of view: String) -> Set<String> {
+    func environment(of view: ViewRef) -> Set<String> {
         var out: Set<String> = []
-        var name: String? = view
+        var next: ViewRef? = view
         var host: Host = .root
-        while let n = name, let node = views[n] {
-            out.formUnion(node.environmentObjects)
+        while let v = next, world.views.contains(v) {
+            let node = world.views[v]
+            out.formUnion(node.declaration.environmentObjects)
             host = node.host
-            name = node.parent
+            next = node.parent
         }
-        if case .presentation(let id) = host, let i = presentationIndex(id: id) {
-            out.formUnion(contentEnvironment(presentations[i]))
+        if case .presentation(let mod) = host, let i = world.index(of: mod) {
+            out.formUnion(contentEnvironment(world.stack[i]))
         }
         return out
     }
 
     func contentEnvironment(_ p: Presentation) -> Set<String> {
-        var out = Set(p.content?.environmentObjects ?? [])
+        var out = Set(p.content.environmentObjects)
         if profile.os.sheetsInheritEnvironment { out.formUnion(environment(of: p.modifier.view)) }
         return out
     }
 
     /// B16: content that uses an environment object it was not given fails
     /// the way SwiftUI does.
-    func checkEnvironment(_ index: Int, _ content: SheetContent, _ m: PresentationModifier) {
-        let p = presentations[index]
+    func checkEnvironment(_ index: Int) {
+        let p = world.stack[index]
         let available = contentEnvironment(p)
-        for type in content.usesEnvironmentObjects where !available.contains(type) {
+        for type in p.content.usesEnvironmentObjects where !available.contains(type) {
             emit(
                 Event(
-                    time: now, kind: .contentError, presenter: p.modifier.view, modifier: m.signature, item: p.itemID,
-                    detail:
+                    time: now, kind: .contentError, presenter: presenterName(p),
+                    modifier: definition(p.modifier).signature, item: p.itemID, rule: .b16,
+                    note: .text(
                         "No ObservableObject of type \(type) found. A View.environmentObject(_:) for \(type) may be missing as an ancestor of this view (B16)"
-                ))
+                    )))
         }
     }
 }

@@ -1,16 +1,8 @@
-/// B26: how far a release velocity carries a sheet, FloatingPanel's
-/// projection `(v / 1000) * r / (1 - r)` with deceleration rate `r = 0.998`.
-public func projectedDistance(velocity: Double, decelerationRate r: Double = 0.998) -> Double {
-    (velocity / 1000) * r / (1 - r)
-}
-
 extension SheetApp {
-    /// The top presentation, fully presented, or an error saying why there is none.
-    func topPresented(for action: String) throws(EngineError) -> Int {
-        guard let i = presentations.indices.last else {
-            throw EngineError(.noPresentation("nothing is presented"))
-        }
-        return i
+    /// The request serial of the top presentation, or an error saying there is none.
+    func topRequest() throws(EngineError) -> Int {
+        guard let top = world.stack.last else { throw EngineError(.noPresentation("nothing is presented")) }
+        return top.request
     }
 
     /// B08: swipes the top presentation down. A full-screen cover cannot be
@@ -18,48 +10,53 @@ extension SheetApp {
     /// can prevent it. The binding is cleared when the transition ends (B02).
     /// - Throws: `EngineError` when nothing is presented.
     public func swipeDown() throws(EngineError) {
-        let i = try topPresented(for: "swipe")
-        let id = presentations[i].id
-        perform(user: !busy) { [self] in
-            guard let i = presentationIndex(id: id) else { return }
-            let p = presentations[i]
-            emit(Event(time: now, kind: .swipe, presenter: p.modifier.view, item: p.itemID, detail: "down"))
-            if let why = interactiveDismissBlock(p) {
-                emit(Event(time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID, detail: why))
-                return
-            }
-            if let veto = shouldDismissVeto(p) {
-                emit(
-                    Event(
-                        time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID, source: veto,
-                        detail: "should_dismiss returned false"))
-                return
-            }
-            beginDismiss(i, cause: .interactive)
-        }
+        try checkLimits()
+        perform(user: true, .swipeDown(request: try topRequest()))
     }
 
-    /// Why the user cannot dismiss this presentation by swiping, if they cannot.
+    func swipeDownNow(request: Int) {
+        guard let i = world.index(request: request) else { return }
+        let p = world.stack[i]
+        emit(Event(time: now, kind: .swipe, presenter: presenterName(p), item: p.itemID, note: .text("down")))
+        if let why = interactiveDismissBlock(p) {
+            emit(
+                Event(
+                    time: now, kind: .dismissPrevented, presenter: presenterName(p), item: p.itemID, rule: .b08,
+                    note: .text(why)))
+            return
+        }
+        if let veto = shouldDismissVeto(p) {
+            emit(
+                Event(
+                    time: now, kind: .dismissPrevented, presenter: presenterName(p), item: p.itemID, decider: veto,
+                    note: .text("should_dismiss returned false")))
+            return
+        }
+        beginDismiss(i, cause: .interactive)
+    }
+
+    /// B08: why the user cannot dismiss this presentation by swiping, if they cannot.
     func interactiveDismissBlock(_ p: Presentation) -> String? {
-        if p.kind == .fullScreenCover { return "a full-screen cover cannot be swiped down (B08)" }
-        if p.content?.interactiveDismissDisabled == true { return "interactiveDismissDisabled (B08)" }
+        if definition(p.modifier).kind == .fullScreenCover { return "a full-screen cover cannot be swiped down (B08)" }
+        if p.content.interactiveDismissDisabled { return "interactiveDismissDisabled (B08)" }
         if p.phase != .presented { return "the \(p.phase.rawValue) transition is still running" }
         return nil
     }
 
-    /// Asks `should_dismiss`; any policy answering false vetoes. Returns the vetoing policy's name.
-    func shouldDismissVeto(_ p: Presentation) -> String? {
-        guard policyHooks.contains(.shouldDismiss) else { return nil }
-        let context = ShouldDismissContext(
-            presenter: p.modifier.view, kind: p.kind, item: p.item, itemID: p.itemID, detent: p.detent)
-        for policy in policies where policy.hooks.contains(.shouldDismiss) {
-            do {
-                if try policy.shouldDismiss(context) == false { return policy.name }
-            } catch {
-                policyFailed(policy, error)
+    /// Asks `should_dismiss`: a policy answering `false` vetoes (`true`, like
+    /// `nil`, leaves it to the next policy and then to stock, which allows).
+    /// - Returns: the vetoing policy, if one vetoed.
+    func shouldDismissVeto(_ p: Presentation) -> Decider? {
+        consult(
+            .shouldDismiss,
+            {
+                ShouldDismissContext(
+                    presenter: presenterName(p), kind: definition(p.modifier).kind, item: p.item, itemID: p.itemID,
+                    detent: p.layout.detent)
             }
-        }
-        return nil
+        ) { (policy, context) throws(PolicyFailure) -> Bool? in
+            try policy.shouldDismiss(context) == false ? true : nil
+        }?.by
     }
 
     /// Drags the top sheet so that it is `height` points tall. It cannot grow
@@ -67,28 +64,32 @@ extension SheetApp {
     /// Custom detents are resolved again on every drag step.
     /// - Throws: `EngineError` when nothing is presented.
     public func drag(to height: Double) throws(EngineError) {
+        try checkLimits()
         guard height.isFinite else { throw EngineError(.invalidArgument("drag height must be a finite number")) }
-        let id = presentations[try topPresented(for: "drag")].id
-        perform(user: !busy) { [self] in
-            guard let i = presentationIndex(id: id) else { return }
-            let p = presentations[i]
-            if p.kind == .fullScreenCover || p.phase != .presented {
-                emit(
-                    Event(
-                        time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID,
-                        detail: p.kind == .fullScreenCover
-                            ? "a full-screen cover cannot be dragged (B08)" : "transition running"))
-                return
-            }
-            let active = resolveDetents(p, style: p.style, report: false)
-            let h = min(max(0, height), active.last!.height)
-            presentations[i].detents = active
-            presentations[i].dragHeight = h
+        perform(user: true, .drag(request: try topRequest(), to: height))
+    }
+
+    func dragNow(request: Int, to height: Double) {
+        guard let i = world.index(request: request) else { return }
+        let p = world.stack[i]
+        let cover = definition(p.modifier).kind == .fullScreenCover
+        if cover || p.phase != .presented {
             emit(
                 Event(
-                    time: now, kind: .drag, presenter: p.modifier.view, item: p.itemID, detent: p.detent?.description,
-                    height: h))
+                    time: now, kind: .dismissPrevented, presenter: presenterName(p), item: p.itemID,
+                    rule: cover ? .b08 : nil,
+                    note: .text(cover ? "a full-screen cover cannot be dragged (B08)" : "transition running")))
+            return
         }
+        let active = activeDetents(p, style: p.layout.style, report: false)
+        let h = min(max(0, height), active.last!.height)
+        guard let k = world.index(request: request) else { return }
+        world.stack[k].layout.detents = active
+        world.stack[k].dragHeight = h
+        emit(
+            Event(
+                time: now, kind: .drag, presenter: presenterName(p), item: p.itemID,
+                detent: p.layout.detent?.description, height: h, rule: .b25, note: .text("")))
     }
 
     /// Releases a drag with a velocity (points per second, positive is down).
@@ -97,98 +98,82 @@ extension SheetApp {
     /// policy's `settle` or `should_dismiss` says otherwise.
     /// - Throws: `EngineError` when nothing is presented.
     public func release(velocity: Double = 0) throws(EngineError) {
+        try checkLimits()
         guard velocity.isFinite else { throw EngineError(.invalidArgument("velocity must be a finite number")) }
-        let id = presentations[try topPresented(for: "release")].id
-        perform(user: !busy) { [self] in
-            guard let i = presentationIndex(id: id) else { return }
-            let p = presentations[i]
-            guard p.kind != .fullScreenCover, p.phase == .presented else { return }
-            let height = p.dragHeight ?? p.height
-            presentations[i].dragHeight = nil
-            let projected = height - projectedDistance(velocity: velocity)
-            let active = p.detents
-            let canDismiss = interactiveDismissBlock(p) == nil
-            let stock = stockSettle(projected: projected, active: active, canDismiss: canDismiss)
-            let context = SettleContext(
-                presenter: p.modifier.view, height: height, velocity: velocity, projected: projected, detents: active,
-                current: p.detent, canDismiss: canDismiss, stock: stock)
-            var (decision, source) = askSettle(context)
-            if decision == .dismiss, canDismiss, let veto = shouldDismissVeto(p) {
+        perform(user: true, .release(request: try topRequest(), velocity: velocity))
+    }
+
+    func releaseNow(request: Int, velocity: Double) {
+        guard let i = world.index(request: request) else { return }
+        let p = world.stack[i]
+        guard definition(p.modifier).kind != .fullScreenCover, p.phase == .presented else { return }
+        let height = p.dragHeight ?? p.layout.height
+        world.stack[i].dragHeight = nil
+        let projected = height - projectedDistance(velocity: velocity)
+        let active = p.layout.detents
+        let canDismiss = interactiveDismissBlock(p) == nil
+        let stock = DetentResolver.settle(projected: projected, active: active, canDismiss: canDismiss)
+        var (decision, decider) = askSettle(
+            SettleContext(
+                presenter: presenterName(p), height: height, velocity: velocity, projected: projected,
+                detents: active, current: p.layout.detent, canDismiss: canDismiss, stock: stock))
+        if decision == .dismiss, canDismiss, let veto = shouldDismissVeto(p) {
+            emit(
+                Event(
+                    time: now, kind: .dismissPrevented, presenter: presenterName(p), item: p.itemID, decider: veto,
+                    note: .text("should_dismiss returned false")))
+            (decision, decider) = (.detent(active[0].detent), veto)
+        }
+        let how = "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded()))"
+        switch decision {
+        case .dismiss:
+            emit(
+                Event(
+                    time: now, kind: .release, presenter: presenterName(p), item: p.itemID, height: height,
+                    decider: decider, rule: .b26, note: .text("\(how): dismiss")))
+            beginDismiss(i, cause: .interactive)
+        case .detent(let d):
+            let r = active.first { $0.detent == d }!
+            emit(
+                Event(
+                    time: now, kind: .release, presenter: presenterName(p), item: p.itemID, detent: d.description,
+                    height: r.height, decider: decider, rule: .b26, note: .text("\(how): settle")))
+            world.stack[i].layout.height = r.height
+            if let before = p.layout.detent, d != before {
+                world.stack[i].layout.detent = d
                 emit(
                     Event(
-                        time: now, kind: .dismissPrevented, presenter: p.modifier.view, item: p.itemID, source: veto,
-                        detail: "should_dismiss returned false"))
-                (decision, source) = (.detent(active[0].detent), veto)
-            }
-            switch decision {
-            case .dismiss:
-                emit(
-                    Event(
-                        time: now, kind: .release, presenter: p.modifier.view, item: p.itemID, height: height,
-                        source: source,
-                        detail:
-                            "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded())): dismiss"
-                    ))
-                beginDismiss(i, cause: .interactive)
-            case .detent(let d):
-                let r = active.first { $0.detent == d }!
-                emit(
-                    Event(
-                        time: now, kind: .release, presenter: p.modifier.view, item: p.itemID, detent: d.description,
-                        height: r.height, source: source,
-                        detail:
-                            "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded())): settle"
-                    ))
-                presentations[i].height = r.height
-                if let before = p.detent, d != before {
-                    presentations[i].detent = d
-                    emit(
-                        Event(
-                            time: now, kind: .userChangedDetent, presenter: p.modifier.view, item: p.itemID,
-                            detent: d.description, height: r.height, detail: "from \(before) (B29)"))
-                    if let selection = p.selection {
-                        applyWrites([StateWrite(selection, .detent(d))], cause: .engine("selection"))
-                    }
+                        time: now, kind: .userChangedDetent, presenter: presenterName(p), item: p.itemID,
+                        detent: d.description, height: r.height, rule: .b29, note: .text("from \(before) (B29)")))
+                if let selection = p.layout.selection {
+                    applyWrites([(selection, .detent(d))], cause: .engine(.selection))
                 }
             }
         }
     }
 
-    /// B26: the nearest detent to the projected height, or dismissal below
-    /// half the smallest one.
-    func stockSettle(projected: Double, active: [ResolvedDetent], canDismiss: Bool) -> SettleDecision {
-        if projected < active[0].height / 2 { return canDismiss ? .dismiss : .detent(active[0].detent) }
-        let nearest = active.min { abs($0.height - projected) < abs($1.height - projected) }!
-        return .detent(nearest.detent)
-    }
-
-    func askSettle(_ context: SettleContext) -> (SettleDecision, String) {
-        guard policyHooks.contains(.settle) else { return (context.stock, "stock") }
-        for policy in policies where policy.hooks.contains(.settle) {
-            do throws(PolicyFailure) {
-                guard let d = try policy.settle(context) else { continue }
-                switch d {
-                case .dismiss where !context.canDismiss:
-                    throw PolicyFailure(
-                        hook: "settle",
-                        message:
-                            "\(policy.name): hook 'settle' returned \"dismiss\" but this sheet cannot be dismissed interactively"
-                    )
-                case .detent(let detent) where !context.detents.contains(where: { $0.detent == detent }):
-                    throw PolicyFailure(
-                        hook: "settle",
-                        message:
-                            "\(policy.name): hook 'settle' returned \(detent), which is not an active detent \(list(context.detents))"
-                    )
-                default:
-                    return (d, policy.name)
-                }
-            } catch {
-                policyFailed(policy, error)
-                return (context.stock, "stock")
+    /// Asks `settle`; an answer must be an active detent, or `dismiss` where
+    /// the sheet can be dismissed.
+    func askSettle(_ context: SettleContext) -> (SettleDecision, Decider) {
+        consult(.settle, { context }) { (policy, context) throws(PolicyFailure) -> SettleDecision? in
+            let answer = try policy.settle(context)
+            switch answer {
+            case .dismiss? where !context.canDismiss:
+                throw PolicyFailure(
+                    hook: "settle",
+                    message:
+                        "\(policy.name): hook 'settle' returned \"dismiss\" but this sheet cannot be dismissed interactively"
+                )
+            case .detent(let detent)? where !context.detents.contains(where: { $0.detent == detent }):
+                throw PolicyFailure(
+                    hook: "settle",
+                    message:
+                        "\(policy.name): hook 'settle' returned \(detent), which is not an active detent \(list(context.detents))"
+                )
+            default:
+                return answer
             }
-        }
-        return (context.stock, "stock")
+        } ?? (context.stock, .stock)
     }
 
     /// B27: taps the presenter behind the top sheet. It reaches the presenter
@@ -199,14 +184,14 @@ extension SheetApp {
     public func tapBackground() -> Bool {
         let reached: Bool
         let detail: String
-        if let p = presentations.last {
-            if p.style == .sheet, profile.os.supportsBackgroundInteraction,
-                let upThrough = p.content?.backgroundInteractionUpThrough,
-                let limit = p.detents.first(where: { $0.detent == upThrough })?.height, p.height <= limit
+        if let p = world.stack.last {
+            if p.layout.style == .sheet, profile.os.supportsBackgroundInteraction,
+                let upThrough = p.content.backgroundInteractionUpThrough,
+                let limit = p.layout.detents.first(where: { $0.detent == upThrough })?.height, p.layout.height <= limit
             {
                 reached = true
                 detail =
-                    "reached the presenter: sheet at \(p.detent.map(\.description) ?? "?") is at or below \(upThrough) (B27)"
+                    "reached the presenter: sheet at \(p.layout.detent.map(\.description) ?? "?") is at or below \(upThrough) (B27)"
             } else {
                 reached = false
                 detail = "blocked by \(describe(p)) (B27)"
@@ -215,22 +200,22 @@ extension SheetApp {
             reached = true
             detail = "reached the presenter: nothing is presented"
         }
-        perform(user: !busy) { [self] in
-            emit(Event(time: now, kind: .backgroundTap, detail: detail))
-        }
+        if !overMemory { perform(user: true, .backgroundTap(detail: detail)) }
         return reached
     }
 
     /// Rotates the device. Presented sheets are laid out again: detents are
     /// re-resolved (B18) and sheets adapt to full screen in compact height (B20).
     public func rotate(to orientation: Orientation) {
-        perform(user: !busy) { [self] in
-            guard orientation != self.orientation else { return }
-            self.orientation = orientation
-            emit(Event(time: now, kind: .rotate, detail: orientation.rawValue))
-            for p in presentations {
-                if let i = presentationIndex(id: p.id) { layOut(i, initial: false) }
-            }
+        if !overMemory { perform(user: true, .rotate(orientation)) }
+    }
+
+    func rotateNow(to orientation: Orientation) {
+        guard orientation != world.orientation else { return }
+        world.orientation = orientation
+        emit(Event(time: now, kind: .rotate, note: .text(orientation.rawValue)))
+        for request in world.stack.map(\.request) {
+            if let i = world.index(request: request) { layOut(i, initial: false) }
         }
     }
 }

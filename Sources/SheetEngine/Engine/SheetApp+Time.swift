@@ -4,33 +4,42 @@ extension SheetApp {
     /// - Throws: `EngineError` for a negative duration, or one that would
     ///   take the clock past `maximumTime`.
     public func advance(by ms: Int) throws(EngineError) {
+        try checkLimits()
         guard ms >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(ms) ms)")) }
         guard ms <= SheetApp.maximumTime - now else {
             throw EngineError(
                 .invalidArgument("cannot advance past \(SheetApp.maximumTime) ms of virtual time (\(ms) ms asked)"))
         }
-        perform(user: false) { [self] in
-            // A deferred advance may start later than checked; the clock still stops at the maximum.
-            passTime(until: min(now + ms, SheetApp.maximumTime))
-        }
+        // A deferred advance may start later than checked; the clock still stops at the maximum.
+        perform(user: false, .advance(ms))
     }
 
-    /// The body of `advance(by:)`: completes the transitions that end by
+    /// B01: the body of `advance(by:)`: completes the transitions that end by
     /// `target`, in time order, and sets the clock to it.
     func passTime(until target: Int) {
-        var steps = 0
-        while let i = nextTransition(until: target) {
-            now = presentations[i].phaseEnds!
+        var completed = 0
+        while let i = nextTransition(within: target - now) {
+            elapse(world.stack[i].lifecycle.left!)
             complete(i)
-            steps += 1
-            if steps > 100_000 {
+            completed += 1
+            if completed > 100_000 {
                 emit(
-                    Event(time: now, kind: .actionError, detail: "more than 100000 transitions in one advance; stopped")
-                )
+                    Event(
+                        time: now, kind: .limitReached,
+                        note: .text("more than 100000 transitions in one advance; stopped")))
                 break
             }
         }
-        now = max(now, target)
+        elapse(max(0, target - now))
+    }
+
+    /// Moves the clock on by `ms`, ageing every running transition (none ends before).
+    func elapse(_ ms: Int) {
+        guard ms > 0 else { return }
+        now += ms
+        for i in world.stack.indices where world.stack[i].lifecycle.left != nil {
+            world.stack[i].lifecycle = world.stack[i].lifecycle.aged(by: ms)
+        }
     }
 
     /// Lets time pass until no transition is running, or `limit` ms have
@@ -43,12 +52,10 @@ extension SheetApp {
     /// move, and the loop would never end (it used to fill memory).
     /// - Throws: `EngineError` for a negative limit.
     public func advanceUntilIdle(limit: Int = 600_000) throws(EngineError) {
+        try checkLimits()
         guard limit >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(limit) ms)")) }
-        if busy {
-            perform(user: false) { [self] in
-                let end = now + min(limit, SheetApp.maximumTime - now)
-                while let t = nextTransitionTime, t <= end { passTime(until: t) }
-            }
+        if steps.busy {
+            perform(user: false, .advanceUntilIdle(limit: limit))
             return
         }
         let end = now + min(limit, SheetApp.maximumTime - now)
@@ -61,44 +68,43 @@ extension SheetApp {
     /// for any run, and low enough that time arithmetic cannot overflow.
     public static let maximumTime = 1 << 52
 
-    /// The time the next transition ends, if any.
-    public var nextTransitionTime: Int? {
-        presentations.compactMap(\.phaseEnds).min()
-    }
-
-    /// The transition ending first, no later than `target`; the lowest in the
+    /// The transition ending first, within `budget` ms; the lowest in the
     /// stack among those ending together, so a nested group ends as one (B06).
-    func nextTransition(until target: Int) -> Int? {
+    func nextTransition(within budget: Int) -> Int? {
         var best: Int?
-        for (i, p) in presentations.enumerated() {
-            guard let t = p.phaseEnds, t <= target else { continue }
-            if best == nil || t < presentations[best!].phaseEnds! { best = i }
+        var bestLeft = Int.max
+        for (i, p) in world.stack.enumerated() {
+            guard let left = p.lifecycle.left, left <= budget, left < bestLeft else { continue }
+            best = i
+            bestLeft = left
         }
         return best
     }
 
+    /// B01: a transition ended: presenting becomes presented (then `onAppear`
+    /// runs, and a dismissal asked for meanwhile starts); a dismissal finishes.
     func complete(_ index: Int) {
-        let p = presentations[index]
-        switch p.phase {
-        case .presenting:
-            presentations[index].phase = .presented
-            presentations[index].phaseEnds = nil
+        let p = world.stack[index]
+        switch p.lifecycle {
+        case .presenting(_, let then):
+            world.stack[index].lifecycle = .presented
+            let view = presenterName(p)
             emit(
                 Event(
-                    time: now, kind: .presented, presenter: p.modifier.view, modifier: p.signature,
-                    item: p.itemID, phase: .presented, detent: p.detent?.description, height: p.height))
-            if let action = p.content?.onAppear {
-                emit(Event(time: now, kind: .onAppear, presenter: p.modifier.view, item: p.itemID))
-                runAction(action, kind: .onAppear, presenter: p.modifier.view, detail: "onAppear")
+                    time: now, kind: .presented, presenter: view, modifier: definition(p.modifier).signature,
+                    item: p.itemID, phase: .presented, detent: p.layout.detent?.description, height: p.layout.height,
+                    rule: .b01, note: .text("")))
+            if let action = p.content.onAppear {
+                emit(Event(time: now, kind: .onAppear, presenter: view, item: p.itemID, note: .text("")))
+                runAction(action, presenter: view, detail: "onAppear")
             }
-            if let cause = p.deferredDismiss, let i = presentationIndex(id: p.id) {
-                presentations[i].deferredDismiss = nil
-                beginDismiss(i, cause: cause)
+            if let then, let i = world.index(request: p.request) {
+                beginDismiss(i, cause: then.cause, replacement: then.replacement)
             }
         case .dismissing:
             finishDismiss(index)
         case .presented:
-            presentations[index].phaseEnds = nil
+            break
         }
     }
 }

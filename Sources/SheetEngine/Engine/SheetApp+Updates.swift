@@ -1,3 +1,15 @@
+/// Why the engine itself wrote a slot.
+enum EngineReason: String {
+    /// A detent selection binding following the sheet (B23).
+    case selection
+    /// The oscillation guard putting a binding back to empty (P05).
+    case oscillationGuard = "oscillation guard"
+    /// A held request made current (P01).
+    case heldRequest = "held request"
+    /// A replacement presented after its predecessor went (B04).
+    case replacement = "replacement (B04)"
+}
+
 /// Who wrote a value into state.
 enum WriteCause: Equatable {
     /// A user action (what a button does).
@@ -8,9 +20,8 @@ enum WriteCause: Equatable {
     case policy(String)
     /// B02: the binding cleared when a dismiss transition ends.
     case writeBack
-    /// The engine itself: a held request made current, a detent selection
-    /// following the sheet. Does not make requests.
-    case engine(String)
+    /// The engine itself. Does not make requests.
+    case engine(EngineReason)
 
     /// Whether a write with this cause can make a presentation request.
     var makesRequests: Bool {
@@ -39,33 +50,35 @@ extension SheetApp {
     /// `@State` properties does (seed 001).
     /// - Throws: `EngineError` when a view or slot does not exist.
     public func set(_ writes: [StateWrite]) throws(EngineError) {
-        for w in writes {
-            guard let node = views[w.ref.view] else { throw EngineError(.unknownView(w.ref.view)) }
-            guard node.state[w.ref.slot] != nil else {
-                throw EngineError(.unknownSlot(view: w.ref.view, slot: w.ref.slot))
-            }
+        try checkLimits()
+        for w in writes where world.views.slot(w.ref) == nil {
+            guard hasView(w.ref.view) else { throw EngineError(.unknownView(w.ref.view)) }
+            throw EngineError(.unknownSlot(view: w.ref.view, slot: w.ref.slot))
         }
-        let user = !busy
-        perform(user: user) { [self] in
-            applyWrites(writes, cause: user ? .user : .app)
-        }
+        perform(user: true, .set(writes))
+    }
+
+    /// Writes by name as slots; writes to slots that no longer exist are left out.
+    func resolve(_ writes: [StateWrite]) -> [(SlotRef, Value)] {
+        writes.compactMap { w in world.views.slot(w.ref).map { ($0, w.value) } }
     }
 
     /// Applies writes as one update: decide presentation requests, store,
-    /// re-evaluate the `body` of views that read what changed (B13-B15), act
-    /// on presentation bindings, move sheets whose selection changed, refresh
-    /// content that read a changed binding, then run `onChange` actions.
-    func applyWrites(_ writes: [StateWrite], cause: WriteCause) {
-        var changed: [StateRef] = []
-        var actions: [(ModifierID, TriggerAction)] = []
+    /// re-evaluate the `body` of views that depend on what changed (B13-B15),
+    /// act on presentation bindings, move sheets whose selection changed,
+    /// refresh content that read a changed binding, then run `onChange` actions.
+    func applyWrites(_ writes: [(SlotRef, Value)], cause: WriteCause) {
+        var changed: [SlotRef] = []
+        var actions: [(ModifierRef, TriggerAction)] = []
 
-        for w in writes {
-            guard let old = views[w.ref.view]?.state[w.ref.slot] else { continue }
-            let new = normalized(w.value, replacing: old)
+        for (slot, value) in writes where world.views.contains(slot.view) {
+            let old = world.views[slot]
+            let new = normalized(value, replacing: old)
             // The user's action is recorded even when a policy then refuses the write.
-            if cause == .user { emitWrite(w.ref, new, cause: cause) }
+            if cause == .user { emitWrite(slot, new, cause: cause) }
             var store = true
-            if cause.makesRequests, let mods = triggerIndex[w.ref] {
+            let mods = world.views[slot.view].triggers[slot.index]
+            if cause.makesRequests, !mods.isEmpty {
                 var rejected = 0
                 for mod in mods {
                     let (keep, action) = decideTrigger(mod, old: old, new: new)
@@ -79,9 +92,10 @@ extension SheetApp {
                 store = rejected < mods.count
             }
             guard store, old != new else { continue }
-            views[w.ref.view]!.state[w.ref.slot] = new
-            changed.append(w.ref)
-            if cause != .user { emitWrite(w.ref, new, cause: cause) }
+            world.views[slot] = new
+            charge(new.estimatedBytes - old.estimatedBytes)
+            changed.append(slot)
+            if cause != .user { emitWrite(slot, new, cause: cause) }
         }
         guard !changed.isEmpty || !actions.isEmpty else { return }
 
@@ -90,37 +104,40 @@ extension SheetApp {
             switch action {
             case .present(let item, let override): present(mod, item: item, override: override)
             case .replace(let item): replace(mod, item: item)
-            case .dismiss(let cause): if let i = presentationIndex(of: mod) { beginDismiss(i, cause: cause) }
+            case .dismiss(let cause): if let i = world.index(of: mod) { beginDismiss(i, cause: cause) }
             }
         }
-        for ref in changed {
-            for p in presentations where p.selection == ref && cause != .engine("selection") {
-                selectionChanged(presentationID: p.id, to: value(ref) ?? .none)
+        for slot in changed
+        where world.stack.contains(where: { $0.layout.selection == slot || $0.dependencies.contains(slot) }) {
+            for request in world.stack.filter({ $0.layout.selection == slot }).map(\.request)
+            where cause != .engine(.selection) {
+                selectionChanged(request: request, to: world.views[slot])
             }
-            for p in presentations where p.dependencies.contains(ref) {
-                refreshContent(presentationID: p.id)
+            for request in world.stack.filter({ $0.dependencies.contains(slot) }).map(\.request) {
+                refreshContent(request: request)
             }
         }
         runChangeObservers(changed)
     }
 
-    func emitWrite(_ ref: StateRef, _ value: Value, cause: WriteCause) {
-        let note = Note.write(slot: ref.slot, value: value, why: nil)
+    func emitWrite(_ slot: SlotRef, _ value: Value, cause: WriteCause) {
+        let declaration = world.views[slot.view].declaration
+        let name = declaration.slotNames[slot.index]
+        let kind: EventKind
+        let decider: Decider?
+        var why: String?
         switch cause {
-        case .user:
-            emit(Event(time: now, kind: .set, presenter: ref.view, note: note))
-        case .app:
-            emit(Event(time: now, kind: .stateChanged, presenter: ref.view, source: "app", note: note))
-        case .policy(let name):
-            emit(Event(time: now, kind: .stateChanged, presenter: ref.view, source: name, note: note))
-        case .writeBack:
-            emit(Event(time: now, kind: .writeBack, presenter: ref.view, note: note))
-        case .engine(let why):
-            emit(
-                Event(
-                    time: now, kind: .stateChanged, presenter: ref.view, source: "engine",
-                    note: .write(slot: ref.slot, value: value, why: why)))
+        case .user: (kind, decider) = (.set, nil)
+        case .app: (kind, decider) = (.stateChanged, .app)
+        case .policy(let policy): (kind, decider) = (.stateChanged, .policy(policy))
+        case .writeBack: (kind, decider) = (.writeBack, nil)
+        case .engine(let reason): (kind, decider, why) = (.stateChanged, .engine, reason.rawValue)
         }
+        emit(
+            Event(
+                time: now, kind: kind, presenter: declaration.name, decider: decider,
+                rule: kind == .writeBack ? .b02 : nil,
+                note: .write(slot: name, value: value, why: why)))
     }
 
     /// Keeps detent selections in the form the slot already uses, so that
@@ -132,34 +149,42 @@ extension SheetApp {
         return .detent(d)
     }
 
-    /// B13-B15: re-evaluates the `body` of each view that reads a changed
-    /// slot, refreshing what its sheets captured.
-    func reevaluateBodies(_ changed: [StateRef]) {
-        var order: [String] = []
-        var slots: [String: [String]] = [:]
-        for ref in changed {
-            guard let node = views[ref.view], node.bodyDepends(on: ref.slot) else { continue }
-            if slots[ref.view] == nil { order.append(ref.view) }
-            slots[ref.view, default: []].append(ref.slot)
+    /// B13, B15: re-evaluates the `body` of each view that depends on a
+    /// changed slot (it reads or observes it), refreshing what its sheets
+    /// captured, and reports it as `_printChanges()` does.
+    func reevaluateBodies(_ changed: [SlotRef]) {
+        guard changed.contains(where: { world.views[$0.view].declaration.bodyDepends[$0.index] }) else { return }
+        var order: [ViewRef] = []
+        for slot in changed where world.views[slot.view].declaration.bodyDepends[slot.index] {
+            if !order.contains(slot.view) { order.append(slot.view) }
         }
-        for name in order {
-            guard let state = views[name]?.state else { continue }
-            views[name]!.snapshot = state
-            let list = slots[name]!.map { "_\($0)" }.joined(separator: ", ")
-            emit(Event(time: now, kind: .bodyEvaluated, presenter: name, detail: "\(name): \(list) changed."))
-            for p in presentations where p.modifier.view == name {
-                refreshContent(presentationID: p.id)
+        for v in order {
+            let declaration = world.views[v].declaration
+            world.views[v].snapshot = world.views[v].state
+            let list = changed.filter { $0.view == v && declaration.bodyDepends[$0.index] }
+                .map { "_\(declaration.slotNames[$0.index])" }.joined(separator: ", ")
+            emit(
+                Event(
+                    time: now, kind: .bodyEvaluated, presenter: declaration.name, rule: .b15,
+                    note: .text("\(declaration.name): \(list) changed.")))
+            for request in world.stack.filter({ $0.modifier.view == v }).map(\.request) {
+                refreshContent(request: request)
             }
         }
     }
 
-    func runChangeObservers(_ changed: [StateRef]) {
-        for ref in changed {
-            guard let observers = views[ref.view]?.onChange else { continue }
-            for o in observers where o.slot == ref.slot {
-                emit(Event(time: now, kind: .onChange, presenter: ref.view, detail: "onChange(of: \(ref.slot))"))
+    func runChangeObservers(_ changed: [SlotRef]) {
+        for slot in changed where world.views.contains(slot.view) {
+            let declaration = world.views[slot.view].declaration
+            let name = declaration.slotNames[slot.index]
+            for o in declaration.observers[slot.index] {
+                // An earlier observer's action may have removed the view.
+                guard isLive(slot.view, declaration) else { break }
+                emit(
+                    Event(time: now, kind: .onChange, presenter: declaration.name, note: .text("onChange(of: \(name))"))
+                )
                 if let action = o.action {
-                    runAction(action, kind: .onChange, presenter: ref.view, detail: "onChange(of: \(ref.slot))")
+                    runAction(action, presenter: declaration.name, detail: "onChange(of: \(name))")
                 }
             }
         }
@@ -167,98 +192,77 @@ extension SheetApp {
 
     /// Decides what a write to a modifier's binding asks for: whether the
     /// value is stored, and what the modifier then does.
-    func decideTrigger(_ mod: ModifierID, old: Value, new: Value) -> (store: Bool, action: TriggerAction?) {
-        let shown = presentationIndex(of: mod).map { presentations[$0] }
+    func decideTrigger(_ mod: ModifierRef, old: Value, new: Value) -> (store: Bool, action: TriggerAction?) {
+        let shownIndex = world.index(of: mod)
+        let dismissing = shownIndex.map { world.stack[$0].lifecycle.isDismissing } ?? false
         if new.isEmpty {
-            if let shown, shown.phase != .dismissing, !old.isEmpty { return (true, .dismiss(.binding)) }
+            if shownIndex != nil, !dismissing, !old.isEmpty { return (true, .dismiss(.binding)) }
             return (true, nil)
         }
         // A write while dismissing is a request even when the value is unchanged:
         // the user tapped again (B03).
-        if old == new, shown?.phase != .dismissing { return (true, nil) }
-        guard let m = modifier(mod) else { return (true, nil) }
-        if !m.trigger.isItem, !old.isEmpty, shown != nil, shown?.phase != .dismissing { return (true, nil) }
+        if old == new, !dismissing { return (true, nil) }
+        let m = definition(mod)
+        if !m.trigger.isItem, !old.isEmpty, shownIndex != nil, !dismissing { return (true, nil) }
 
-        let stock = stockRequest(m, item: new, shown: shown)
-        let (decision, source) =
-            policyHooks.contains(.request)
-            ? decideRequest(requestContext(mod, modifier: m, item: new, shown: shown, stock: stock))
-            : (stock, "stock")
+        let stock = stockRequest(m, item: new, shown: shownIndex)
+        let (decision, decider) =
+            consult(.request, { requestContext(mod, modifier: m, item: new, shown: shownIndex, stock: stock) }) {
+                (p, context) throws(PolicyFailure) in try p.request(context)
+            } ?? (stock, .stock)
+        let view = world.views[mod.view].name
         emit(
             Event(
-                time: now, kind: .request, presenter: mod.view, modifier: m.signature, item: new.itemID ?? "\(new)",
-                source: source, note: .decision(decision)))
+                time: now, kind: .request, presenter: view, modifier: m.signature, item: new.itemID ?? "\(new)",
+                decider: decider, rule: decider == .stock && decision == .replace ? .b04 : nil,
+                note: .decision(decision)))
         switch decision {
         case .present:
-            return (true, .present(new, override: source != "stock"))
+            return (true, .present(new, override: decider != .stock))
         case .replace:
             return (true, .replace(new))
         case .queue:
-            if shown == nil, presentationIndex(host: views[mod.view]!.host) == nil {
+            if shownIndex == nil, world.index(host: world.views[mod.view].host) == nil {
                 return (true, .present(new, override: false))
             }
-            held[mod, default: []].append(HeldRequest(serial: serial(), item: new, time: now))
+            let serial = world.serial()
+            world.held[mod, default: []].append(HeldRequest(serial: serial, item: new, time: now))
             emit(
                 Event(
-                    time: now, kind: .queued, presenter: mod.view, modifier: m.signature, item: new.itemID,
-                    source: source, note: .held(held[mod]!.count)))
+                    time: now, kind: .queued, presenter: view, modifier: m.signature, item: new.itemID,
+                    decider: decider,
+                    note: .held(world.held[mod]!.count)))
             return (false, nil)
         case .drop:
             emit(
                 Event(
-                    time: now, kind: .dropped, presenter: mod.view, modifier: m.signature, item: new.itemID,
-                    source: source, detail: "request dropped; binding keeps \(old)"))
+                    time: now, kind: .dropped, presenter: view, modifier: m.signature, item: new.itemID,
+                    decider: decider, note: .text("request dropped; binding keeps \(old)")))
             return (false, nil)
         }
     }
 
-    /// What stock SwiftUI does with a request: `replace` when the slot shows
-    /// another item (B04), otherwise `present`.
-    func stockRequest(_ m: PresentationModifier, item: Value, shown: Presentation?) -> RequestDecision {
-        guard let shown, shown.phase != .dismissing, m.trigger.isItem, shown.itemID != item.itemID else {
-            return .present
-        }
+    /// B04: stock SwiftUI replaces what an item slot shows when another item
+    /// is written (dismiss, then present); otherwise it presents.
+    func stockRequest(_ m: PresentationModifier, item: Value, shown: Int?) -> RequestDecision {
+        guard let i = shown, !world.stack[i].lifecycle.isDismissing, m.trigger.isItem,
+            world.stack[i].itemID != item.itemID
+        else { return .present }
         return .replace
     }
 
     func requestContext(
-        _ mod: ModifierID, modifier m: PresentationModifier, item: Value, shown: Presentation?, stock: RequestDecision
+        _ mod: ModifierRef, modifier m: PresentationModifier, item: Value, shown: Int?, stock: RequestDecision
     ) -> RequestContext {
-        let host = views[mod.view]!.host
+        let host = world.views[mod.view].host
         var busyWith: String?
-        if let i = presentationIndex(host: host), presentations[i].modifier != mod {
-            busyWith = describe(presentations[i])
-        }
+        if let i = world.index(host: host), world.stack[i].modifier != mod { busyWith = describe(world.stack[i]) }
         return RequestContext(
-            time: now, presenter: mod.view, kind: m.kind, modifier: m.signature, binding: m.trigger.binding.slot,
-            item: item, itemID: item.itemID, phase: shown?.phase, currentItemID: shown?.itemID,
-            held: held[mod]?.count ?? 0, presenterBusyWith: busyWith, blocked: blockReason(mod), stock: stock,
-            os: profile.os.version)
-    }
-
-    /// Asks the policies, in load order; the first answer wins. A failure
-    /// falls back to stock and is put on the timeline.
-    func decideRequest(_ context: RequestContext) -> (RequestDecision, String) {
-        for policy in policies where policy.hooks.contains(.request) {
-            do {
-                if let d = try policy.request(context) { return (d, policy.name) }
-            } catch {
-                policyFailed(policy, error)
-                return (context.stock, "stock")
-            }
-        }
-        return (context.stock, "stock")
-    }
-
-    func policyFailed(_ policy: any PresentationPolicy, _ failure: PolicyFailure) {
-        emit(
-            Event(
-                time: now, kind: .policyError, source: policy.name,
-                detail: "\(failure.message) (hook '\(failure.hook)' fell back to stock)"))
-    }
-
-    func describe(_ p: Presentation) -> String {
-        "\(p.modifier.view).\(p.signature)" + (p.itemID.map { " item=\($0)" } ?? "")
+            time: now, presenter: world.views[mod.view].name, kind: m.kind, modifier: m.signature,
+            binding: m.trigger.binding.slot, item: item, itemID: item.itemID,
+            phase: shown.map { world.stack[$0].phase },
+            currentItemID: shown.flatMap { world.stack[$0].itemID }, held: world.held[mod]?.count ?? 0,
+            presenterBusyWith: busyWith, blocked: blockReason(mod), stock: stock, os: profile.os.version)
     }
 }
 
@@ -269,6 +273,16 @@ extension Value {
         case .detent(let d): return d
         case .string(let s): return try? Detent(parsing: s)
         default: return nil
+        }
+    }
+
+    /// About how many bytes the value holds, for the engine's memory limit.
+    var estimatedBytes: Int {
+        switch self {
+        case .none, .bool, .int, .double, .detent: return 16
+        case .string(let s): return 16 + s.utf8.count
+        case .list(let items): return items.reduce(32) { $0 + $1.estimatedBytes }
+        case .record(let fields): return fields.reduce(48) { $0 + 16 + $1.key.utf8.count + $1.value.estimatedBytes }
         }
     }
 }

@@ -12,74 +12,110 @@
 /// try app.addView(ViewSpec(name: "ContentView", state: [("item", nil)],
 ///     modifiers: [PresentationModifier(kind: .sheet, trigger: .item(StateRef(view: "ContentView", slot: "item")))]))
 /// try app.set(StateRef(view: "ContentView", slot: "item"), .record(["id": 0]))
-/// app.advance(by: 600)
+/// try app.advance(by: 600)
 /// ```
+///
+/// The app's state is one value (`World`); the class adds the clock, the
+/// timeline, the loaded policies and the observers, which `reset` keeps.
 ///
 /// Confinement: a `SheetApp` is not `Sendable`; use it from one task or
 /// thread at a time. Code it runs (actions, content, policies) may call back
 /// into it: such calls are applied after the current step.
 public final class SheetApp {
     /// The device and OS version.
-    public let profile: Profile
-    /// The current orientation.
-    public internal(set) var orientation: Orientation = .portrait
+    public private(set) var profile: Profile
     /// Virtual time in milliseconds.
     public internal(set) var now: Int = 0
-    /// Everything that happened so far.
+    /// Which run this is: 1 at first, one more after each `reset`.
+    public private(set) var part = 1
+    /// Everything that happened since the app started (or was reset).
     public internal(set) var timeline = Timeline()
     /// Whether the timeline keeps its events (true by default). Exploration
     /// that only counts events turns it off to save memory.
-    public var retainsEvents: Bool {
-        get { timeline.retains }
-        set { timeline.retains = newValue }
+    public var retainsEvents = true {
+        didSet { timeline.retains = retainsEvents && !overMemory }
     }
     /// How many presentations in a row a modifier may make with no user input
     /// between them before the oscillation guard stops it (P05).
     public var oscillationLimit = 3
+    /// What the app may hold and do for the code it runs.
+    public var limits: EngineLimits
 
-    var policies: [any PresentationPolicy]
-    var policyHooks: PolicyHooks
-    var views: [String: ViewNode] = [:]
-    var rootViews: [String] = []
-    var triggerIndex: [StateRef: [ModifierID]] = [:]
-    /// Live presentations, bottom first.
-    var presentations: [Presentation] = []
-    var held: [ModifierID: HeldQueue] = [:]
-    var nextSerial = 1
-    /// Counts user actions; the oscillation guard compares it (P05).
-    var userActions = 0
-    var oscillation: [ModifierID: (userActions: Int, count: Int)] = [:]
-    var busy = false
-    var pending: [() -> Void] = []
+    /// The state that decides what happens next.
+    var world = World()
+    /// The loaded policies, in the order they are consulted.
+    public internal(set) var policies: PolicyList
     var observers: [(id: Int, handler: (Event) -> Void)] = []
+    /// The step machinery (`SheetApp+Steps.swift`).
+    var steps = StepQueue()
+    /// Estimated bytes of state values and timeline events held (`limits.memoryBytes`).
+    var heldBytes = 0
+    /// Whether `limits.memoryBytes` was passed: the app refuses further calls.
+    var overMemory = false
 
     /// Creates an app on a profile with policies, consulted in the order given.
-    public init(profile: Profile = .default, policies: [any PresentationPolicy] = []) {
+    public init(
+        profile: Profile = .default, policies: [any PresentationPolicy] = [], limits: EngineLimits = EngineLimits()
+    ) {
         self.profile = profile
-        self.policies = policies
-        self.policyHooks = policies.reduce(into: []) { $0.formUnion($1.hooks) }
+        self.policies = PolicyList(policies)
+        self.limits = limits
     }
+
+    /// Starts over on `profile` (the current one when nil): no views, nothing
+    /// presented, the clock at 0, an empty timeline. Policies, observers,
+    /// limits and settings are kept.
+    /// - Throws: `EngineError` when called from code the app is running (a
+    ///   policy hook, content, an action): the step under way needs its world.
+    public func reset(profile: Profile? = nil) throws(EngineError) {
+        guard !steps.busy else {
+            throw EngineError(
+                .invalidArgument(
+                    "reset cannot run while the app runs a step (from a policy hook, content or an action)"))
+        }
+        self.profile = profile ?? self.profile
+        part += 1
+        world = World()
+        now = 0
+        timeline = Timeline(retains: retainsEvents)
+        steps = StepQueue()
+        heldBytes = 0
+        overMemory = false
+    }
+
+    // MARK: Policies
 
     /// The loaded policies, in the order they are consulted.
-    public var loadedPolicies: [any PresentationPolicy] { policies }
+    public var loadedPolicies: [any PresentationPolicy] { policies.all }
 
-    /// Adds a policy after the loaded ones.
+    /// Adds a policy after the loaded ones, or replaces the loaded one with
+    /// the same identity where it stands.
+    /// - Returns: whether it replaced one.
+    @discardableResult
+    public func install(_ policy: any PresentationPolicy) -> Bool {
+        policies.install(policy)
+    }
+
+    /// Adds a policy after the loaded ones (or replaces one with its identity).
     public func addPolicy(_ policy: any PresentationPolicy) {
-        policies.append(policy)
-        policyHooks.formUnion(policy.hooks)
+        install(policy)
     }
 
-    /// Replaces the loaded policy with the same name, or adds it.
-    public func replacePolicy(named name: String, with policy: any PresentationPolicy) {
-        if let i = policies.firstIndex(where: { $0.name == name }) {
-            policies[i] = policy
-        } else {
-            policies.append(policy)
-        }
-        policyHooks = policies.reduce(into: []) { $0.formUnion($1.hooks) }
+    /// Unloads the policy with this identity.
+    /// - Returns: whether one was loaded.
+    @discardableResult
+    public func removePolicy(identity: String) -> Bool {
+        policies.remove(identity: identity)
     }
 
-    /// Calls `handler` with every event from now on.
+    /// Replaces all loaded policies.
+    public func setPolicies(_ list: [any PresentationPolicy]) {
+        policies = PolicyList(list)
+    }
+
+    // MARK: Observers
+
+    /// Calls `handler` with every event from now on, across `reset`.
     /// - Returns: a token for `unsubscribe(_:)`.
     @discardableResult
     public func subscribe(_ handler: @escaping (Event) -> Void) -> Int {
@@ -95,149 +131,79 @@ public final class SheetApp {
 
     func emit(_ event: Event) {
         timeline.append(event)
+        if timeline.retains { charge(event.estimatedBytes) }
         for o in observers { o.handler(event) }
     }
 
-    func serial() -> Int {
-        defer { nextSerial += 1 }
-        return nextSerial
-    }
+    // MARK: Reading
 
-    /// Runs `body` now, or after the current step when called from code the
-    /// engine is running (an action, a policy, content). Steps queued while it
-    /// runs are drained before it returns.
-    func perform(user: Bool, _ body: @escaping () -> Void) {
-        if busy {
-            pending.append(body)
-            return
-        }
-        busy = true
-        if user { userActions += 1 }
-        body()
-        drainPending()
-        busy = false
-    }
-
-    /// Runs queued steps until none are left.
-    func drainPending() {
-        var steps = 0
-        while !pending.isEmpty {
-            let next = pending.removeFirst()
-            next()
-            steps += 1
-            if steps > 10_000 {
-                pending.removeAll()
-                emit(
-                    Event(time: now, kind: .actionError, detail: "more than 10000 chained updates in one step; stopped")
-                )
-            }
-        }
-    }
-
-    /// Runs app code (an action), putting a failure on the timeline.
-    func runAction(_ action: EngineAction, kind: EventKind, presenter: String?, detail: String) {
-        do {
-            try action(self)
-        } catch {
-            emit(Event(time: now, kind: .actionError, presenter: presenter, detail: "\(detail): \(error)"))
-        }
-        drainPending()
-    }
-
-    // MARK: Views
-
-    /// Adds a view and its children under `parent` (a root view when nil).
-    /// Its `body` is evaluated once; bindings that are already set present.
-    /// - Throws: `EngineError` for a duplicate name or an unknown parent.
-    public func addView(_ spec: ViewSpec, parent: String? = nil) throws(EngineError) {
-        let host: Host
-        if let parent {
-            guard let p = views[parent] else { throw EngineError(.unknownView(parent)) }
-            host = p.host
-        } else {
-            host = .root
-        }
-        try validate(spec)
-        insert(spec, parent: parent, host: host)
-        perform(user: false) { [self] in
-            presentInitiallySet(spec)
-        }
-    }
-
-    func validate(_ spec: ViewSpec) throws(EngineError) {
-        var names: Set<String> = []
-        func walk(_ s: ViewSpec) throws(EngineError) {
-            if views[s.name] != nil || !names.insert(s.name).inserted { throw EngineError(.duplicateView(s.name)) }
-            for c in s.children { try walk(c) }
-        }
-        try walk(spec)
-    }
-
-    func insert(_ spec: ViewSpec, parent: String?, host: Host) {
-        var state: [String: Value] = [:]
-        for (k, v) in spec.state { state[k] = v }
-        let node = ViewNode(
-            name: spec.name, parent: parent, host: host, state: state, slotOrder: spec.state.map(\.0),
-            snapshot: state, bodyReads: spec.bodyReads, onChange: spec.onChange, modifiers: spec.modifiers,
-            environmentObjects: spec.environmentObjects)
-        views[spec.name] = node
-        if let parent { views[parent]?.children.append(spec.name) } else { rootViews.append(spec.name) }
-        for (i, m) in spec.modifiers.enumerated() {
-            triggerIndex[m.trigger.binding, default: []].append(ModifierID(view: spec.name, index: i))
-        }
-        for c in spec.children { insert(c, parent: spec.name, host: host) }
-    }
-
-    /// SwiftUI presents on appear when a binding is already set.
-    func presentInitiallySet(_ spec: ViewSpec) {
-        for (i, m) in spec.modifiers.enumerated() {
-            let value = self.value(m.trigger.binding) ?? .none
-            guard !value.isEmpty else { continue }
-            let mod = ModifierID(view: spec.name, index: i)
-            switch decideTrigger(mod, old: .none, new: value).action {
-            case .present(let item, let override)?: present(mod, item: item, override: override)
-            case .replace(let item)?: replace(mod, item: item)
-            case .dismiss?, nil: break
-            }
-        }
-        for c in spec.children { presentInitiallySet(c) }
-    }
-
-    /// The names of all views, roots first then children, in insertion order.
-    public var viewNames: [String] {
-        var out: [String] = []
-        func walk(_ n: String) {
-            out.append(n)
-            for c in views[n]?.children ?? [] { walk(c) }
-        }
-        for r in rootViews { walk(r) }
-        for p in presentations { for v in p.contentViews { walk(v) } }
-        return out
-    }
+    /// The names of all views, roots first then children, in insertion
+    /// order, then the views inside presentations, bottom first.
+    public var viewNames: [String] { world.viewOrder.map { world.views[$0].name } }
 
     /// Whether a view with this name exists.
-    public func hasView(_ name: String) -> Bool { views[name] != nil }
+    public func hasView(_ name: String) -> Bool { world.views.ref(named: name) != nil }
 
     /// The current value of a slot, or nil when there is no such slot.
     public func value(_ ref: StateRef) -> Value? {
-        views[ref.view]?.state[ref.slot]
+        world.views.slot(ref).map { world.views[$0] }
     }
 
-    func modifier(_ id: ModifierID) -> PresentationModifier? {
-        guard let v = views[id.view], id.index < v.modifiers.count else { return nil }
-        return v.modifiers[id.index]
+    /// The modifiers whose bindings a user can write, with their binding slots.
+    public var presentationBindings: [(modifier: String, binding: StateRef, isItem: Bool)] {
+        world.viewOrder.flatMap { v -> [(modifier: String, binding: StateRef, isItem: Bool)] in
+            let node = world.views[v]
+            return node.declaration.modifiers.map {
+                ("\(node.name).\($0.signature)", $0.trigger.binding, $0.trigger.isItem)
+            }
+        }
     }
 
-    func presentationIndex(of modifier: ModifierID) -> Int? {
-        presentations.lastIndex { $0.modifier == modifier }
+    /// The detent selection bindings of live presentations, each with the
+    /// detents active now: what a fuzzer writes to move sheets by code (B23, B29).
+    public var selectionBindings: [(binding: StateRef, detents: [Detent])] {
+        world.stack.compactMap { p in
+            p.layout.selection.map { (world.views.stateRef($0), p.layout.detents.map(\.detent)) }
+        }
     }
 
-    func presentationIndex(id: Int) -> Int? {
-        presentations.firstIndex { $0.id == id }
+    /// The time the next transition ends, if any.
+    public var nextTransitionTime: Int? {
+        world.stack.compactMap(\.lifecycle.left).min().map { now + $0 }
     }
 
-    /// The presentation occupying a presenter, if any.
-    func presentationIndex(host: Host) -> Int? {
-        presentations.firstIndex { $0.host == host }
+    // MARK: Helpers for the rules
+
+    /// The layout of the current orientation.
+    var layout: DeviceLayout { profile.device.layout(world.orientation) }
+
+    /// The modifier a presentation was made by, as declared.
+    func definition(_ m: ModifierRef) -> PresentationModifier { world.views.modifier(m) }
+
+    /// `ContentView.sheet(item:) item=0`, for messages.
+    func describe(_ p: Presentation) -> String {
+        "\(world.views[p.modifier.view].name).\(definition(p.modifier).signature)"
+            + (p.itemID.map { " item=\($0)" } ?? "")
+    }
+
+    /// The name of the view a presentation's modifier is on.
+    func presenterName(_ p: Presentation) -> String { world.views[p.modifier.view].name }
+}
+
+/// Limits on what an app holds and does for the code it runs, so that a
+/// script cannot make the engine grow or loop without bound.
+public struct EngineLimits: Sendable, Hashable {
+    /// Estimated bytes of state values and timeline events the app may hold
+    /// (default 256 MiB). Past it, the step finishes, one `limitReached`
+    /// event is recorded, and every later call that acts throws.
+    public var memoryBytes: Int
+    /// Updates that code run by one step may chain (an `onChange` action
+    /// writing what it observes, two actions writing each other's slots)
+    /// before the engine stops them with a `limitReached` event (default 10,000).
+    public var chainedUpdates: Int
+
+    public init(memoryBytes: Int = 256 << 20, chainedUpdates: Int = 10_000) {
+        self.memoryBytes = memoryBytes
+        self.chainedUpdates = chainedUpdates
     }
 }

@@ -21,13 +21,15 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     case alreadyPresenting, modifierIgnored, requestLost, dismissPrevented, dismissIgnored
     case detentClamped, invalidSelection, oscillation
     case policyError, contentError, actionError
+    /// A limit on what the app may hold or do stopped something (`EngineLimits`).
+    case limitReached
 
     /// The severity of events of this kind.
     public var severity: Severity {
         switch self {
         case .alreadyPresenting, .modifierIgnored, .requestLost, .dismissIgnored, .detentClamped, .oscillation:
             return .warning
-        case .invalidSelection, .policyError, .contentError, .actionError:
+        case .invalidSelection, .policyError, .contentError, .actionError, .limitReached:
             return .error
         default:
             return .info
@@ -60,17 +62,32 @@ public struct Event: Hashable, Sendable {
     /// The detent and height after the event, for detent events.
     public var detent: String?
     public var height: Double?
-    /// Who decided, for decisions: `stock` or a policy's name.
-    public var source: String?
+    /// Who decided or wrote, for decisions and writes.
+    public var decider: Decider?
+    /// The behaviour rule that produced the event, when one did (B05, P05...).
+    public var rule: RuleID?
     /// Everything else, in words. Rendered when read, so that emitting an
     /// event costs no string building on the engine's hot path.
     public var detail: String { note.text }
     var note: Note
 
+    /// Who decided, by name: `stock`, a policy's name, `app` or `engine`.
+    public var source: String? { decider?.name }
+
     public init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
         phase: Phase? = nil, detent: String? = nil, height: Double? = nil, source: String? = nil,
-        detail: String = ""
+        rule: RuleID? = nil, detail: String = ""
+    ) {
+        self.init(
+            time: time, kind: kind, presenter: presenter, modifier: modifier, item: item, phase: phase, detent: detent,
+            height: height, decider: source.map(Decider.init(name:)), rule: rule, note: .text(detail))
+    }
+
+    init(
+        time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
+        phase: Phase? = nil, detent: String? = nil, height: Double? = nil, decider: Decider? = nil,
+        rule: RuleID? = nil, note: Note
     ) {
         self.time = time
         self.kind = kind
@@ -80,17 +97,8 @@ public struct Event: Hashable, Sendable {
         self.phase = phase
         self.detent = detent
         self.height = height
-        self.source = source
-        self.note = .text(detail)
-    }
-
-    init(
-        time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
-        phase: Phase? = nil, detent: String? = nil, height: Double? = nil, source: String? = nil, note: Note
-    ) {
-        self.init(
-            time: time, kind: kind, presenter: presenter, modifier: modifier, item: item, phase: phase, detent: detent,
-            height: height, source: source)
+        self.decider = decider
+        self.rule = rule
         self.note = note
     }
 
@@ -122,7 +130,7 @@ enum Note: Hashable, Sendable {
 
 extension Event: Codable {
     enum CodingKeys: String, CodingKey {
-        case time, kind, presenter, modifier, item, phase, detent, height, source, detail, severity
+        case time, kind, presenter, modifier, item, phase, detent, height, source, rule, detail, severity
     }
 
     public init(from decoder: any Decoder) throws {
@@ -136,6 +144,7 @@ extension Event: Codable {
             detent: try c.decodeIfPresent(String.self, forKey: .detent),
             height: try c.decodeIfPresent(Double.self, forKey: .height),
             source: try c.decodeIfPresent(String.self, forKey: .source),
+            rule: try c.decodeIfPresent(RuleID.self, forKey: .rule),
             detail: try c.decodeIfPresent(String.self, forKey: .detail) ?? "")
     }
 
@@ -150,6 +159,7 @@ extension Event: Codable {
         try c.encodeIfPresent(detent, forKey: .detent)
         try c.encodeIfPresent(height, forKey: .height)
         try c.encodeIfPresent(source, forKey: .source)
+        try c.encodeIfPresent(rule, forKey: .rule)
         try c.encode(detail, forKey: .detail)
         try c.encode(severity, forKey: .severity)
     }
@@ -163,7 +173,7 @@ extension Event: CustomStringConvertible {
         if let item { parts.append("item=\(item)") }
         if let detent { parts.append("detent=\(detent)") }
         if let height { parts.append("height=\(Value.format((height * 10).rounded() / 10))") }
-        if let source, source != "stock" { parts.append("[\(source)]") }
+        if let decider, decider != .stock { parts.append("[\(decider.name)]") }
         if !detail.isEmpty { parts.append(detail) }
         let time = String(time)
         let pad = String(repeating: " ", count: max(0, 6 - time.count))
@@ -171,5 +181,16 @@ extension Event: CustomStringConvertible {
         let kindPad = String(repeating: " ", count: max(1, 18 - kindText.count))
         let mark = severity == .info ? " " : (severity == .warning ? "!" : "E")
         return "\(pad)\(time) ms \(mark) \(kindText)\(kindPad)\(parts.joined(separator: "  "))"
+    }
+}
+
+extension Event {
+    /// About how many bytes the event holds, for the engine's memory limit.
+    var estimatedBytes: Int {
+        switch note {
+        case .text(let s): return MemoryLayout<Event>.stride + s.utf8.count
+        case .write(_, let value, _): return MemoryLayout<Event>.stride + value.estimatedBytes
+        case .decision, .transition, .held: return MemoryLayout<Event>.stride
+        }
     }
 }

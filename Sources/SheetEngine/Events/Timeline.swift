@@ -11,12 +11,13 @@ public struct Timeline: Sendable {
     /// Whether events are kept.
     public var retains = true
 
-    /// An empty timeline that keeps its events.
-    public init() {}
+    /// An empty timeline that keeps its events, or only counts them.
+    public init(retains: Bool = true) { self.retains = retains }
 
-    mutating func append(_ event: Event) {
+    /// Appends an event; it is kept when the timeline retains events, or when `keep` says so.
+    mutating func append(_ event: Event, keep: Bool = false) {
         count += 1
-        if retains { events.append(event) }
+        if retains || keep { events.append(event) }
     }
 
     /// Events appended since `count` was `mark`; none when `mark` is at or

@@ -1,13 +1,20 @@
 /// Something that changes how the engine presents: the stock behaviour, a
 /// native Swift policy, or a Lua policy.
 ///
-/// The engine asks a policy at each decision point. Returning `nil` means
-/// "stock behaviour"; so does leaving a hook out of `hooks`, which also
-/// spares the engine from building the context. A thrown `PolicyFailure`
-/// makes that one decision fall back to stock and is put on the timeline.
+/// The engine asks the loaded policies at each decision point, through one
+/// path (`SheetApp.consult`): those that implement the hook, in load order.
+/// Returning `nil` means "no opinion": the next policy is asked, and stock
+/// behaviour applies when none answers; leaving a hook out of `hooks` is the
+/// same and spares the engine from building the context. A thrown
+/// `PolicyFailure` makes that one decision stock (no later policy is asked)
+/// and is put on the timeline.
 public protocol PresentationPolicy: AnyObject {
     /// The name shown on the timeline, for example `queue.lua`.
     var name: String { get }
+    /// What tells loaded policies apart: loading one whose identity is
+    /// loaded already replaces it. A Lua policy's is its path; the default
+    /// is the name.
+    var identity: String { get }
     /// Which hooks this policy implements.
     var hooks: PolicyHooks { get }
     /// Custom detents this policy resolves (`detents.NAME` in Lua).
@@ -26,6 +33,7 @@ public protocol PresentationPolicy: AnyObject {
 }
 
 extension PresentationPolicy {
+    public var identity: String { name }
     public var customDetents: Set<String> { [] }
     public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? { nil }
     public func dismissed(_ context: DismissedContext) throws(PolicyFailure) -> DismissedDecision? { nil }

@@ -37,11 +37,12 @@ public struct ViewSpec {
     }
 }
 
-/// `.onChange(of: slot) { ... }`.
-public struct ChangeObserver {
+/// `.onChange(of: slot) { ... }`. Equal when they observe the same slot
+/// (code is not compared).
+public struct ChangeObserver: Hashable {
     /// The observed slot, and what runs when it changes (nothing by default).
     public var slot: String
-    public var action: EngineAction?
+    @Uncompared public var action: EngineAction?
 
     /// `.onChange(of: slot) { action }`.
     public init(slot: String, action: EngineAction? = nil) {
@@ -91,17 +92,18 @@ public enum Attachment: Hashable, Sendable {
 public typealias ContentBuilder = (ContentContext) throws -> SheetContent
 
 /// `sheet(isPresented:onDismiss:content:)`, `sheet(item:)`,
-/// `fullScreenCover(isPresented:)`, `fullScreenCover(item:)`.
-public struct PresentationModifier {
+/// `fullScreenCover(isPresented:)`, `fullScreenCover(item:)`. Equal when
+/// declared alike (code is not compared).
+public struct PresentationModifier: Hashable {
     public let kind: PresentationKind
     /// The binding that drives it.
     public let trigger: PresentationTrigger
     /// Where it is attached (B11).
     public var attachment: Attachment
     /// Runs when a dismissal has finished, after the binding is cleared (B02).
-    public var onDismiss: EngineAction?
+    @Uncompared public var onDismiss: EngineAction?
     /// What the presentation shows; nil shows nothing in particular.
-    public var content: ContentBuilder?
+    @Uncompared public var content: ContentBuilder?
 
     public init(
         kind: PresentationKind, trigger: PresentationTrigger, attachment: Attachment = .view,
@@ -153,13 +155,15 @@ public struct DetentsModifier: Hashable, Sendable {
     }
 }
 
-/// What a sheet's content closure returns.
-public struct SheetContent {
+/// What a sheet's content closure returns. Equal when it shows the same
+/// (the content view's declaration and code are not compared: the view,
+/// once inserted, is compared as a view).
+public struct SheetContent: Hashable {
     /// What the sheet shows, for example `表示中`.
     public var text: String
     /// A view inside the sheet, with its own state and modifiers (for nested
     /// presentations, B05, B06).
-    public var view: ViewSpec?
+    @Uncompared public var view: ViewSpec?
     /// `.presentationDetents(_:selection:)`, if the content applies it.
     public var detents: DetentsModifier?
     /// `.interactiveDismissDisabled()` (B08).
@@ -173,7 +177,7 @@ public struct SheetContent {
     /// Environment object types passed explicitly with `.environmentObject(_:)` (B16).
     public var environmentObjects: [String]
     /// `.onAppear`: runs when the present transition ends.
-    public var onAppear: EngineAction?
+    @Uncompared public var onAppear: EngineAction?
 
     public init(
         text: String = "", view: ViewSpec? = nil, detents: DetentsModifier? = nil,
@@ -206,29 +210,37 @@ public final class ContentContext {
     public let presenter: String
     /// The current detent of the presentation, if it has one.
     public let detent: Detent?
-    /// The presenter's state as its last `body` evaluation captured it (B13).
-    public let capturedState: [String: Value]
-    let live: (StateRef) -> Value?
+    let declaration: DeclaredView
+    let captured: [Value]
+    unowned let app: SheetApp
     private(set) var bindingReads: [StateRef] = []
 
     init(
-        item: Value, presenter: String, detent: Detent?, captured: [String: Value], live: @escaping (StateRef) -> Value?
+        item: Value, presenter: String, detent: Detent?, declaration: DeclaredView, captured: [Value], app: SheetApp
     ) {
         self.item = item
         self.presenter = presenter
         self.detent = detent
-        self.capturedState = captured
-        self.live = live
+        self.declaration = declaration
+        self.captured = captured
+        self.app = app
+    }
+
+    /// The presenter's state as its last `body` evaluation captured it (B13), by slot name.
+    public var capturedState: [String: Value] {
+        var out: [String: Value] = [:]
+        for (i, name) in declaration.slotNames.enumerated() { out[name] = captured[i] }
+        return out
     }
 
     /// The presenter's state as captured by its last `body` evaluation (B13).
-    public func state(_ slot: String) -> Value { capturedState[slot] ?? .none }
+    public func state(_ slot: String) -> Value { declaration.slotIndex[slot].map { captured[$0] } ?? .none }
 
     /// The live value of a slot passed as a `Binding` (B14); `view` defaults
     /// to the presenter.
     public func binding(_ slot: String, view: String? = nil) -> Value {
         let ref = StateRef(view: view ?? presenter, slot: slot)
         if !bindingReads.contains(ref) { bindingReads.append(ref) }
-        return live(ref) ?? .none
+        return app.value(ref) ?? .none
     }
 }

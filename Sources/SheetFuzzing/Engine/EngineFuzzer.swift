@@ -195,7 +195,7 @@ extension Event {
     /// policy and its native twin compare equal.
     func normalized() -> Event {
         var e = self
-        if let s = e.source, s != "stock", s != "engine", s != "app" { e.source = "policy" }
+        if case .policy? = e.decider { e.decider = .policy("policy") }
         return e
     }
 }

@@ -98,7 +98,12 @@ extension Repl {
 
     /// A fresh app (on `profile` when given), set up again, with the same policies.
     func startOver(profile: Profile?) {
-        session.reset(profile: profile)
+        do throws(EngineError) {
+            try session.reset(profile: profile)
+        } catch {
+            out.error("error: \(error)")
+            return
+        }
         record.append(.reset(profile: profile?.name))
         setUp()
         markSeen()

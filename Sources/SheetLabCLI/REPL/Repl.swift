@@ -43,7 +43,7 @@ final class Repl {
     private(set) var quitRequested = false
     /// Inputs (and set-up steps) that stopped with an error.
     private(set) var errorCount = 0
-    private var markApp: SheetApp
+    private var markPart: Int
     private var markCount = 0
     private var failuresSeen = 0
 
@@ -54,7 +54,7 @@ final class Repl {
         self.out = out
         self.options = options
         lua = try ReplLua(runtime: session.runtime, environment: session.environment)
-        markApp = session.app
+        markPart = session.app.part
         try session.runtime.register("show") { [weak self] _ in
             self?.printNewEvents()
             self?.printPicture()
@@ -109,7 +109,7 @@ final class Repl {
         let folder = PathName.directory(of: absolute)
         let shown = displayPath(absolute)
         let before = session.app.timeline.count
-        let app = session.app
+        let part = session.app.part
         var source = (try? String(contentsOfFile: absolute, encoding: .utf8)) ?? ""
         if source.hasPrefix("#"), let newline = source.firstIndex(of: "\n") {
             source = String(source[newline...])  // as `load(path:)` does: the line goes, its number stays
@@ -126,7 +126,7 @@ final class Repl {
                     path: path, source: source, form: savedForm(source, wasExpression: false), folder: folder))
         } catch {
             report(error)
-            let changed = session.app !== app || session.app.timeline.count != before
+            let changed = session.app.part != part || session.app.timeline.count != before
             record.append(.failed(source: source, error: error.description, changedTimeline: changed))
         }
         let count = session.app.timeline.count
@@ -175,8 +175,8 @@ final class Repl {
 
     /// Runs a compiled input, prints what it returned and what changed, and records it.
     private func run(_ chunk: LuaFunction, source: String, wasExpression: Bool) {
-        let app = session.app
-        let before = app.timeline.count
+        let part = session.app.part
+        let before = session.app.timeline.count
         var value: String?
         do {
             value = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
@@ -185,7 +185,7 @@ final class Repl {
                     source: source, form: savedForm(source, wasExpression: wasExpression), folder: options.folder))
         } catch {
             report(error)
-            let changed = session.app !== app || session.app.timeline.count != before
+            let changed = session.app.part != part || session.app.timeline.count != before
             record.append(.failed(source: source, error: error.description, changedTimeline: changed))
         }
         afterInput(value: value)
@@ -216,7 +216,7 @@ final class Repl {
     /// Prints the events since the last ones printed.
     func printNewEvents() {
         let app = session.app
-        if app !== markApp {
+        if app.part != markPart {
             out.line(out.styled("-- a fresh app on \(app.profile.name)", .dim))
             markCount = 0
         }
@@ -227,7 +227,7 @@ final class Repl {
 
     /// Takes every event so far as printed.
     func markSeen() {
-        markApp = session.app
+        markPart = session.app.part
         markCount = session.app.timeline.count
     }
 

@@ -17,6 +17,11 @@ extension ServeMethods {
         .app("load_policy", ["path", "source", "name"], lua: "policy") { _, app, p throws(RPCError) in
             .string(try loadPolicy(app.session, p))
         },
+        .app("unload_policy", ["name"], lua: "unload") { _, app, p throws(RPCError) in
+            let name = try p.string("name")
+            try engine { () throws(EngineError) in _ = try app.session.unloadPolicy(name) }
+            return .null
+        },
         .app("eval", ["source", "name"], hostOnly: true) { _, app, p throws(RPCError) in
             let source = try p.string("source")
             let name = try p.optionalString("name") ?? "=eval"

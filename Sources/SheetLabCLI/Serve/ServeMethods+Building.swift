@@ -34,7 +34,7 @@ extension ServeMethods {
             let profile = try p.optionalString("profile").map { name throws(RPCError) in
                 try engine { () throws(EngineError) in try Profile.named(name) }
             }
-            app.session.reset(profile: profile)
+            try engine { () throws(EngineError) in try app.session.reset(profile: profile) }
             return .null
         },
         .app("os_at_least", ["version"]) { _, app, p throws(RPCError) in

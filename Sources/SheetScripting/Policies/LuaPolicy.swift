@@ -12,6 +12,9 @@ public final class LuaPolicy: PresentationPolicy {
     public let name: String
     /// The path it was loaded from.
     public let path: String
+    /// Its path: loading the same file again replaces it; two files with the
+    /// same name in different folders are two policies.
+    public var identity: String { path }
     /// The hooks the file defines.
     public let hooks: PolicyHooks
     /// The custom detents it resolves (`detents.NAME`).

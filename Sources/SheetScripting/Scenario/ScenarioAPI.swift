@@ -52,10 +52,47 @@ enum ScenarioAPI {
             return [ScriptTables.profile(session)]
         }
         def("reset") { session, args throws(LuaError) in
-            let profile = try args.optionalString(1).map { name throws(LuaError) in
-                try args.engine { () throws(EngineError) in try Profile.named(name) }
+            func profile(_ name: String?) throws(LuaError) -> Profile? {
+                try name.map { name throws(LuaError) in
+                    try args.engine { () throws(EngineError) in try Profile.named(name) }
+                }
             }
-            session.reset(profile: profile)
+            guard case .table(let t) = args[1] else {
+                let chosen = try profile(try args.optionalString(1))
+                try args.engine { () throws(EngineError) in try session.reset(profile: chosen) }
+                return []
+            }
+            // reset{ profile = "...", policies = { "a.lua", ... } }: policies replace those loaded.
+            for key in t.fields.keys where key != "profile" && key != "policies" {
+                throw args.bad(1, "unknown field '\(key)'; expected profile, policies")
+            }
+            let chosen: Profile?
+            switch t["profile"] {
+            case .nil: chosen = nil
+            case .string(let s): chosen = try profile(s.string ?? "\(s)")
+            case let other: throw args.bad(1, "field 'profile' must be a string, got \(other.typeName)")
+            }
+            switch t["policies"] {
+            case .nil:
+                try args.engine { () throws(EngineError) in try session.reset(profile: chosen) }
+            case .table(let list) where list.fields.isEmpty:
+                var paths: [String] = []
+                for entry in list.array {
+                    guard case .string(let s) = entry, let path = s.string else {
+                        throw args.bad(
+                            1, "field 'policies' must be a list of policy files, got \(entry.typeName) in it")
+                    }
+                    paths.append(path)
+                }
+                try session.reset(profile: chosen, policies: paths)
+            case let other:
+                throw args.bad(1, "field 'policies' must be a list of policy files, got \(other.typeName)")
+            }
+            return []
+        }
+        def("unload") { session, args throws(LuaError) in
+            let name = try args.string(1)
+            try args.engine { () throws(EngineError) in _ = try session.unloadPolicy(name) }
             return []
         }
         def("policy") { session, args throws(LuaError) in

@@ -14,22 +14,12 @@ extension Session {
     /// - Returns: a token for `unsubscribe(_:)`.
     @discardableResult
     public func subscribe(_ handler: @escaping (Event) -> Void) -> Int {
-        let token = (subscribers.last?.token ?? 0) + 1
-        subscribers.append((token, handler))
-        return token
+        app.subscribe(handler)
     }
 
     /// Stops calling the handler registered under `token`.
     /// - Parameter token: what `subscribe(_:)` returned.
     public func unsubscribe(_ token: Int) {
-        subscribers.removeAll { $0.token == token }
-    }
-
-    /// Forwards the current app's events to the subscribers; called for each new app.
-    func attachSubscribers() {
-        // Weak: an app may outlive its session (an embedder keeps `session.app`).
-        app.subscribe { [weak self] event in
-            for s in self?.subscribers ?? [] { s.handler(event) }
-        }
+        app.unsubscribe(token)
     }
 }

@@ -12,10 +12,10 @@ import SheetEngine
 public final class Session {
     /// The Lua runtime scenarios, content closures and policies run in.
     public let runtime: LuaRuntime
-    /// The app. `reset` replaces it.
+    /// The app. `reset` starts it over; `check` points the session at copies of it.
     public internal(set) var app: SheetApp
-    /// Policies in load order (Lua and native).
-    public private(set) var policies: [any PresentationPolicy] = []
+    /// Policies in load order (Lua and native): the app's, which owns them.
+    public var policies: [any PresentationPolicy] { app.loadedPolicies }
     /// Where relative policy paths are resolved: the scenario's folder.
     public var baseDirectory: String = "."
     /// Failed expectations, in the order they happened.
@@ -30,8 +30,6 @@ public final class Session {
 
     /// Timeline index `events()` last returned up to.
     var eventsMark = 0
-    /// Handlers `subscribe(_:)` registered; they follow the app across `reset`.
-    var subscribers: [(token: Int, handler: (Event) -> Void)] = []
     /// The content closure being evaluated, for `binding()` (B14).
     var currentContent: ContentContext?
     /// `binding` as a function value, handed to content functions as `c.binding`.
@@ -47,17 +45,27 @@ public final class Session {
         registeredGlobals = ScenarioAPI.register(in: self)
         let lookup = try runtime.load(source: "return binding", chunkName: "=binding")
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
-        attachSubscribers()
     }
 
     /// The profile the app runs on.
     public var profile: Profile { app.profile }
 
-    /// Starts a fresh app, keeping the loaded policies.
-    public func reset(profile: Profile? = nil) {
-        app = SheetApp(profile: profile ?? app.profile, policies: policies)
+    /// Starts the app over, keeping the loaded policies and subscribers.
+    /// - Throws: `EngineError` when called from code the app is running.
+    public func reset(profile: Profile? = nil) throws(EngineError) {
+        try app.reset(profile: profile)
         eventsMark = 0
-        attachSubscribers()
+    }
+
+    /// Starts the app over with other policies: the files in `paths`, in
+    /// order (none: stock SwiftUI), in place of those loaded so far. A file
+    /// that fails to load leaves everything as it was.
+    /// - Throws: `LuaError` with file:line, or when called from code the app is running.
+    public func reset(profile: Profile? = nil, policies paths: [String]) throws(LuaError) {
+        var loaded: [any PresentationPolicy] = []
+        for path in paths { loaded.append(try LuaPolicy(path: resolve(path), runtime: runtime)) }
+        do { try reset(profile: profile) } catch { throw LuaError(.runtime, error.description) }
+        app.setPolicies(loaded)
     }
 
     /// Chooses the profile; only before the first view (use `reset` later).
@@ -68,7 +76,7 @@ public final class Session {
             throw EngineError(
                 .invalidArgument("profile() must come before the first view; use reset(\"\(name)\") to start over"))
         }
-        reset(profile: profile)
+        try reset(profile: profile)
     }
 
     // MARK: Policies
@@ -97,19 +105,32 @@ public final class Session {
 
     /// Adds a loaded policy, replacing one loaded from the same path (or name).
     private func install(_ policy: LuaPolicy) -> String {
-        if let i = policies.firstIndex(where: { ($0 as? LuaPolicy)?.path == policy.path }) {
-            policies[i] = policy
-        } else {
-            policies.append(policy)
-        }
-        app.replacePolicy(named: policy.name, with: policy)
+        app.install(policy)
         return policy.name
     }
 
-    /// Adds a native Swift policy after the loaded ones.
+    /// Adds a native Swift policy after the loaded ones (or replaces the one with its identity).
     public func addPolicy(_ policy: any PresentationPolicy) {
-        policies.append(policy)
-        app.addPolicy(policy)
+        app.install(policy)
+    }
+
+    /// Unloads a policy: by its path as loaded, or by its name when only one has that name.
+    /// - Returns: whether one was unloaded.
+    /// - Throws: `EngineError` when no loaded policy, or more than one, goes by that name.
+    @discardableResult
+    public func unloadPolicy(_ name: String) throws(EngineError) -> Bool {
+        let resolved = resolve(name)
+        if app.removePolicy(identity: resolved) || app.removePolicy(identity: name) { return true }
+        let named = policies.filter { $0.name == name }
+        guard named.count == 1 else {
+            let loaded = policies.map(\.identity).joined(separator: ", ")
+            throw EngineError(
+                .invalidArgument(
+                    named.isEmpty
+                        ? "no loaded policy is named '\(name)'; loaded: \(loaded.isEmpty ? "none" : loaded)"
+                        : "several loaded policies are named '\(name)'; give the path: \(loaded)"))
+        }
+        return app.removePolicy(identity: named[0].identity)
     }
 
     /// A path relative to `baseDirectory` unless absolute.

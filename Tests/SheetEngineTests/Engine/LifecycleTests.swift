@@ -236,7 +236,7 @@ import Testing
         let dismissing = h.app.timeline.events.filter { $0.kind == .dismissing }
         #expect(dismissing.first?.detail.contains("not animated") == true, "the bottom one does not animate")
         #expect(dismissing.last?.detail.contains("animated: the top one (B06)") == true)
-        #expect(h.app.presentations.map(\.animated) == [false, true])
+        #expect(h.app.stack.map(\.animated) == [false, true])
         h.step({ try $0.advance(by: 500) }, ["dismissed Inner", "dismissed Root"])
         #expect(h.app.stack.isEmpty)
         #expect(!h.app.hasView("Inner"), "the content view goes with its sheet")

@@ -70,7 +70,7 @@ import Testing
         let token = s.subscribe { seen.append($0.kind) }
         try s.set("item", .record(["id": 0]))
         #expect(seen == s.app.timeline.events.map(\.kind))
-        s.reset()
+        try s.reset()
         seen = []
         try s.evaluate("view { name = 'V', state = { flag = false } }")
         try s.set("flag", true)

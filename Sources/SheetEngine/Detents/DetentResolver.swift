@@ -1,0 +1,99 @@
+/// The detent rules as pure functions of the OS version, the device's
+/// layout in the current orientation and what the content declares: which
+/// style a presentation takes, which detents are in effect, their heights,
+/// where a sheet opens and where a released drag settles.
+struct DetentResolver {
+    let os: OSVersion
+    let layout: DeviceLayout
+    /// The height of a form sheet on this device (regular width).
+    let formSheetHeight: Double
+
+    /// B19, B20: how a presentation is shown: a cover is full screen; a
+    /// sheet adapts to full screen in compact height unless the content asks
+    /// to stay a sheet (16.4+), is a form sheet in regular width, and is an
+    /// edge-attached sheet with detents in compact width.
+    func style(kind: PresentationKind, content: SheetContent) -> PresentationStyle {
+        if kind == .fullScreenCover { return .fullScreen }
+        let staysSheet = content.staysSheetInCompactHeight && os.supportsCompactAdaptation
+        if layout.verticalSizeClass == .compact && !staysSheet { return .fullScreen }
+        if layout.horizontalSizeClass == .regular { return .formSheet }
+        return .sheet
+    }
+
+    /// B21, B28: the content's detents when they take effect: on iOS 16 or
+    /// later, applied at the content's root or in a plain container, on an
+    /// edge-attached sheet.
+    func effectiveDetents(_ content: SheetContent, style: PresentationStyle) -> DetentsModifier? {
+        guard style == .sheet, os.supportsDetents, let d = content.detents, d.placement.takesEffect else { return nil }
+        return d
+    }
+
+    /// What resolving a detent set gives: the active detents, smallest first,
+    /// and those whose height was out of range and clamped.
+    struct Resolution {
+        var detents: [ResolvedDetent]
+        var clamped: [(detent: Detent, raw: Double, height: Double)] = []
+    }
+
+    /// B17, B18: the heights of the detents in effect, given
+    /// `maxDetentValue`: `large` = max, `medium` = max x 0.5 (inactive in
+    /// compact height), `fraction(f)` = max x f, `height(h)` = min(h, max),
+    /// `custom(name)` = what `custom` answers (nil: inactive); clamped to
+    /// [0, max]. With none active (or none given) the sheet is `large`.
+    /// Equal heights keep the order they were declared in.
+    func resolve(_ modifier: DetentsModifier?, style: PresentationStyle, custom: (String) -> Double?) -> Resolution {
+        switch style {
+        case .fullScreen: return Resolution(detents: [ResolvedDetent(detent: .large, height: layout.height)])
+        case .formSheet: return Resolution(detents: [ResolvedDetent(detent: .large, height: formSheetHeight)])
+        case .sheet: break
+        }
+        let maxValue = layout.maxDetentValue
+        let large = Resolution(detents: [ResolvedDetent(detent: .large, height: maxValue)])
+        guard let modifier else { return large }
+        var out = Resolution(detents: [])
+        for d in modifier.detents {
+            let raw: Double?
+            switch d {
+            case .large: raw = maxValue
+            case .medium: raw = layout.verticalSizeClass == .compact ? nil : maxValue * 0.5
+            case .fraction(let f): raw = maxValue * f
+            case .height(let h): raw = h
+            case .custom(let name): raw = custom(name)
+            }
+            guard var height = raw else { continue }
+            if !(height >= 0 && height <= maxValue) {
+                let clamped = height.isNaN ? 0 : min(max(height, 0), maxValue)
+                // height(h) is min(h, max) by definition; only other overflows are news.
+                if !(d == .height(height) && height > maxValue) { out.clamped.append((d, height, clamped)) }
+                height = clamped
+            }
+            out.detents.append(ResolvedDetent(detent: d, height: height))
+        }
+        if out.detents.isEmpty { return Resolution(detents: large.detents, clamped: out.clamped) }
+        out.detents = out.detents.enumerated().sorted { a, b in
+            a.element.height == b.element.height ? a.offset < b.offset : a.element.height < b.element.height
+        }.map(\.element)
+        return out
+    }
+
+    /// B22, B24: the detent a sheet shows when no selection decides: the
+    /// one it had, if still active (not when it opens), else the smallest.
+    static func keptOrSmallest(_ current: Detent?, _ active: [ResolvedDetent], opening: Bool) -> Detent {
+        if !opening, let d = current, active.contains(where: { $0.detent == d }) { return d }
+        return active[0].detent
+    }
+
+    /// B26: where a released drag goes: dismissal below half the smallest
+    /// detent (when allowed), else the detent nearest the projected height.
+    static func settle(projected: Double, active: [ResolvedDetent], canDismiss: Bool) -> SettleDecision {
+        if projected < active[0].height / 2 { return canDismiss ? .dismiss : .detent(active[0].detent) }
+        let nearest = active.min { abs($0.height - projected) < abs($1.height - projected) }!
+        return .detent(nearest.detent)
+    }
+}
+
+/// B26: how far a release velocity carries a sheet, FloatingPanel's
+/// projection `(v / 1000) * r / (1 - r)` with deceleration rate `r = 0.998`.
+public func projectedDistance(velocity: Double, decelerationRate r: Double = 0.998) -> Double {
+    (velocity / 1000) * r / (1 - r)
+}

@@ -1,0 +1,196 @@
+extension SheetApp {
+    /// B06: starts the dismiss transition of the presentation at `index`;
+    /// those above it go with it, and only the top-most one animates. Asked
+    /// while presenting, the dismissal waits until it is presented.
+    func beginDismiss(_ index: Int, cause: DismissCause, replacement: HeldRequest? = nil) {
+        let duration: Int
+        switch world.stack[index].lifecycle {
+        case .dismissing:
+            return
+        case .presenting(let left, let then):
+            world.stack[index].lifecycle = .presenting(
+                left: left, then: Dismissal(cause: cause, replacement: replacement ?? then?.replacement))
+            return
+        case .presented:
+            let timings = profile.os.timings
+            duration = cause == .interactive ? timings.swipeRemainder : timings.dismiss
+        }
+        let ends = now + duration
+        let top = world.stack.count - 1
+        let nested = top > index
+        world.stack[index].lifecycle = .dismissing(
+            left: duration, Dismissal(cause: cause, animated: !nested, replacement: replacement))
+        let p = world.stack[index]
+        emit(
+            Event(
+                time: now, kind: .dismissing, presenter: presenterName(p), modifier: definition(p.modifier).signature,
+                item: p.itemID, phase: .dismissing, rule: nested ? .b06 : .b01,
+                note: nested
+                    ? .text("\(cause.rawValue), ends at \(ends) ms; not animated: the top one animates (B06)")
+                    : .transition(cause.rawValue, ends: ends)))
+        for j in (index + 1)..<world.stack.count where !world.stack[j].lifecycle.isDismissing {
+            // A replacement asked for while it was presenting still follows it.
+            let waiting = world.stack[j].lifecycle.dismissal?.replacement
+            world.stack[j].lifecycle = .dismissing(
+                left: duration, Dismissal(cause: .nested, animated: j == top, replacement: waiting))
+            let q = world.stack[j]
+            emit(
+                Event(
+                    time: now, kind: .dismissing, presenter: presenterName(q),
+                    modifier: definition(q.modifier).signature,
+                    item: q.itemID, phase: .dismissing, rule: .b06,
+                    note: .text(
+                        "nested above \(describe(p)), \(j == top ? "animated: the top one (B06)" : "not animated (B06)")"
+                    )))
+        }
+    }
+
+    /// Ends the dismissal of the presentation at `index`: it and those above
+    /// it go; then, for each (top first), the binding is cleared (B02),
+    /// `onDismiss` runs, and held requests are dealt with.
+    func finishDismiss(_ index: Int) {
+        let group = world.stack[index...].reversed().map { ($0, world.views[$0.modifier.view].declaration) }
+        world.stack.removeSubrange(index...)
+        for (q, declaration) in group {
+            emit(
+                Event(
+                    time: now, kind: .dismissed, presenter: declaration.name,
+                    modifier: declaration.modifiers[q.modifier.index].signature, item: q.itemID, rule: .b01,
+                    note: .text((q.lifecycle.dismissal?.cause ?? .binding).rawValue)))
+            removeContentViews(of: q)
+        }
+        for (q, declaration) in group { afterDismissal(q, declaration) }
+    }
+
+    /// B02, B03: what happens once a presentation has gone: the write-back
+    /// (which overwrites a request made while dismissing), `onDismiss`, the
+    /// `dismissed` hook, then the replacement (B04) or held requests (P01).
+    func afterDismissal(_ q: Presentation, _ declaration: DeclaredView) {
+        let mod = q.modifier
+        // A presenter removed meanwhile (by another onDismiss) took its requests with it.
+        guard isLive(mod.view, declaration) else { return }
+        let m = declaration.modifiers[mod.index]
+        let view = declaration.name
+        let dismissal = q.lifecycle.dismissal ?? Dismissal(cause: .binding)
+        if dismissal.replacement == nil {
+            if let lost = dismissal.lostRequest {
+                emit(
+                    Event(
+                        time: now, kind: .requestLost, presenter: view, modifier: m.signature, item: lost.itemID,
+                        rule: .b03,
+                        note: .text(
+                            "the request for \(lost) made while dismissing is overwritten by the write-back (B03)")))
+            }
+            if let slot = world.views.slot(m.trigger.binding), !world.views[slot].isEmpty {
+                applyWrites([(slot, m.trigger.isItem ? .none : .bool(false))], cause: .writeBack)
+            }
+        }
+        if let action = m.onDismiss {
+            emit(
+                Event(
+                    time: now, kind: .onDismiss, presenter: view, modifier: m.signature, item: q.itemID, note: .text("")
+                ))
+            runAction(action, presenter: view, detail: "onDismiss of \(view).\(m.signature)")
+            guard isLive(mod.view, declaration) else {
+                presentWaiting(on: q.host)
+                return
+            }
+        }
+        let (decision, decider) = askDismissed(q, m, cause: dismissal.cause)
+        if !decision.writes.isEmpty, case .policy(let name) = decider, dismissal.replacement == nil {
+            applyWrites(resolve(decision.writes), cause: .policy(name))
+        }
+        if let r = dismissal.replacement {
+            // B04: the replacement comes first; the hook's writes then apply to it,
+            // and what is held stays held. If onDismiss wrote the binding and that
+            // value is already presented, the binding holds what is shown and the
+            // stale replacement goes (presenting it would overwrite the binding);
+            // if another modifier took the presenter, the replacement waits for it.
+            if let shown = world.index(of: mod) {
+                emit(
+                    Event(
+                        time: now, kind: .dropped, presenter: view, modifier: m.signature, item: r.item.itemID,
+                        rule: .b04,
+                        note: .text("replacement dropped: onDismiss presented \(describe(world.stack[shown])) (B04)")))
+            } else if world.index(host: q.host) != nil {
+                hold(mod, r)
+            } else {
+                presentHeld(mod, r, why: .replacement)
+            }
+            if !decision.writes.isEmpty, case .policy(let name) = decider {
+                applyWrites(resolve(decision.writes), cause: .policy(name))
+            }
+        } else {
+            let waiting = world.held[mod]?.count ?? 0
+            switch decision.held ?? (waiting == 0 ? .hold : .presentNext) {
+            case .presentNext:
+                // App code in onDismiss may have presented again: then the held
+                // request keeps waiting, for this modifier or for the presenter.
+                if waiting > 0, world.index(of: mod) == nil, world.index(host: q.host) == nil,
+                    let r = takeHeld(mod)
+                {
+                    presentHeld(mod, r, why: .heldRequest)
+                }
+            case .dropHeld:
+                for r in world.held.removeValue(forKey: mod) ?? [] {
+                    emit(
+                        Event(
+                            time: now, kind: .dropped, presenter: view, modifier: m.signature, item: r.item.itemID,
+                            decider: decider, note: .text("held request dropped")))
+                }
+            case .hold:
+                break
+            }
+        }
+        presentWaiting(on: q.host)
+    }
+
+    /// Asks the `dismissed` hook; stock holds nothing back and writes nothing.
+    func askDismissed(_ q: Presentation, _ m: PresentationModifier, cause: DismissCause) -> (
+        DismissedDecision, Decider
+    ) {
+        consult(
+            .dismissed,
+            {
+                DismissedContext(
+                    time: now, presenter: presenterName(q), kind: m.kind, modifier: m.signature,
+                    binding: m.trigger.binding.slot, item: q.item, itemID: q.itemID, cause: cause,
+                    held: (world.held[q.modifier] ?? []).map(\.item), detent: q.layout.detent,
+                    selection: q.layout.selection.map { world.views.stateRef($0) }, os: profile.os.version)
+            }
+        ) { (p, context) throws(PolicyFailure) in try p.dismissed(context) } ?? (DismissedDecision(), .stock)
+    }
+
+    // MARK: Dismiss action
+
+    /// B07: the `DismissAction` of the presentation `view` is in (the top
+    /// presentation when `view` is nil). On a view that is not presented it
+    /// does nothing but say so.
+    /// - Throws: `EngineError` when there is no such view.
+    public func dismiss(from view: String? = nil) throws(EngineError) {
+        try checkLimits()
+        if let view, !hasView(view) { throw EngineError(.unknownView(view)) }
+        perform(user: true, .dismiss(view: view))
+    }
+
+    func dismissNow(from view: String?) {
+        let target: Int?
+        if let view {
+            if let ref = world.views.ref(named: view), case .presentation(let mod) = world.views[ref].host {
+                target = world.index(of: mod)
+            } else {
+                target = nil
+            }
+        } else {
+            target = world.stack.indices.last
+        }
+        guard let i = target else {
+            emit(
+                Event(
+                    time: now, kind: .dismissIgnored, presenter: view, rule: .b07,
+                    note: .text("dismiss() on a view that is not presented does nothing (B07)")))
+            return
+        }
+        beginDismiss(i, cause: .dismissAction)
+    }
+}

@@ -1,0 +1,148 @@
+/// A call made by code the engine runs (an action, content, a policy hook)
+/// while a step is under way: applied after the part of the step that runs
+/// that code.
+enum DeferredCall {
+    /// A view just added presents what its bindings already ask for.
+    case presentInitiallySet(String)
+    case set([StateWrite])
+    /// Gestures on the presentation (by request serial) that was on top when asked.
+    case swipeDown(request: Int)
+    case drag(request: Int, to: Double)
+    case release(request: Int, velocity: Double)
+    case dismiss(view: String?)
+    case removeView(String)
+    case rotate(Orientation)
+    case backgroundTap(detail: String)
+    case advance(Int)
+    case advanceUntilIdle(limit: Int)
+}
+
+/// Where the app is in running steps.
+///
+/// Invariants: `pending` is empty when `busy` is false; `nesting` counts the
+/// drains running inside app code (`runAction`); `chained` counts the calls
+/// run since the outermost step began and is 0 outside one.
+struct StepQueue {
+    var busy = false
+    var pending: [DeferredCall] = []
+    var pendingHead = 0
+    var nesting = 0
+    var chained = 0
+    /// Whether the chained-update limit stopped this step.
+    var cut = false
+}
+
+extension SheetApp {
+    /// Drains nested in app code deeper than this leave their calls to the
+    /// drain around them, so a chain of updates cannot exhaust the stack.
+    static let maximumNesting = 32
+
+    /// Runs `call` now as a step of its own, or, when called from code the
+    /// engine is running, after the part of the current step that runs it.
+    func perform(user: Bool, _ call: DeferredCall) {
+        if steps.busy {
+            steps.pending.append(call)
+            return
+        }
+        steps.busy = true
+        if user { userActed() }
+        run(call, deferred: false)
+        drainPending()
+        steps = StepQueue()
+    }
+
+    /// P05: a user action resets the oscillation guard's counts.
+    func userActed() {
+        if !world.presentationsWithoutInput.isEmpty { world.presentationsWithoutInput.removeAll() }
+    }
+
+    /// Runs calls queued by app code until none are left. Every call run in
+    /// one outermost step counts towards `limits.chainedUpdates`; past it,
+    /// the rest are dropped with a `limitReached` event.
+    func drainPending() {
+        while steps.pendingHead < steps.pending.count {
+            if steps.chained >= limits.chainedUpdates {
+                if !steps.cut {
+                    steps.cut = true
+                    emit(
+                        Event(
+                            time: now, kind: .limitReached,
+                            note: .text(
+                                "more than \(limits.chainedUpdates) chained updates in one step (an onChange action writing what it observes?); the rest were dropped"
+                            )))
+                }
+                steps.pending.removeAll()
+                steps.pendingHead = 0
+                return
+            }
+            let next = steps.pending[steps.pendingHead]
+            steps.pendingHead += 1
+            steps.chained += 1
+            run(next, deferred: true)
+        }
+        steps.pending.removeAll(keepingCapacity: true)
+        steps.pendingHead = 0
+    }
+
+    /// Runs app code (an action), putting a failure on the timeline, then
+    /// applies what it asked for, unless drains are nested too deep already
+    /// (the drain around this one applies it then).
+    func runAction(_ action: EngineAction, presenter: String?, detail: String) {
+        do {
+            try action(self)
+        } catch {
+            emit(Event(time: now, kind: .actionError, presenter: presenter, note: .text("\(detail): \(error)")))
+        }
+        guard steps.nesting < Self.maximumNesting, steps.pendingHead < steps.pending.count else { return }
+        steps.nesting += 1
+        drainPending()
+        steps.nesting -= 1
+    }
+
+    /// Runs one call; `deferred` when app code made it (its writes are the app's, not the user's).
+    func run(_ call: DeferredCall, deferred: Bool) {
+        switch call {
+        case .presentInitiallySet(let name): if let v = world.views.ref(named: name) { presentInitiallySet(v) }
+        case .set(let writes): applyWrites(resolve(writes), cause: deferred ? .app : .user)
+        case .swipeDown(let request): swipeDownNow(request: request)
+        case .drag(let request, let h): dragNow(request: request, to: h)
+        case .release(let request, let v): releaseNow(request: request, velocity: v)
+        case .dismiss(let view): dismissNow(from: view)
+        case .removeView(let name): removeViewNow(name)
+        case .rotate(let o): rotateNow(to: o)
+        case .backgroundTap(let detail): emit(Event(time: now, kind: .backgroundTap, rule: .b27, note: .text(detail)))
+        case .advance(let ms): passTime(until: min(now + ms, SheetApp.maximumTime))
+        case .advanceUntilIdle(let limit):
+            let end = now + min(limit, SheetApp.maximumTime - now)
+            while let t = nextTransitionTime, t <= end { passTime(until: t) }
+        }
+    }
+
+    // MARK: Memory
+
+    /// Counts bytes the app now holds; past `limits.memoryBytes` the app
+    /// stops keeping events and refuses further calls (`checkLimits`).
+    func charge(_ bytes: Int) {
+        heldBytes += bytes
+        if heldBytes > limits.memoryBytes, !overMemory {
+            overMemory = true
+            timeline.retains = false
+            let event = Event(
+                time: now, kind: .limitReached,
+                note: .text(
+                    "the app holds more than \(limits.memoryBytes >> 20) MiB of state and timeline (engine memory limit); the run stops"
+                ))
+            timeline.append(event, keep: true)
+            for o in observers { o.handler(event) }
+        }
+    }
+
+    /// Throws when a limit has stopped the app.
+    func checkLimits() throws(EngineError) {
+        if overMemory {
+            throw EngineError(
+                .limitReached(
+                    "engine memory limit of \(limits.memoryBytes >> 20) MiB reached (state values and timeline)"))
+        }
+    }
+}

@@ -1,0 +1,73 @@
+/// Where a presentation is in its lifecycle (B01), with what only that phase
+/// has: a running transition's remaining time, a dismissal asked for while
+/// presenting, and how a dismissal ends.
+///
+/// Times are what is left of a transition, not clock readings, so two
+/// presentations in the same situation at different times are equal.
+enum Lifecycle: Hashable {
+    /// The present transition runs for `left` more milliseconds; `then` is a
+    /// dismissal asked for meanwhile, which starts once it is presented.
+    case presenting(left: Int, then: Dismissal?)
+    /// Fully on screen.
+    case presented
+    /// The dismiss transition runs for `left` more milliseconds (B02: the
+    /// binding holds its value until it ends).
+    case dismissing(left: Int, Dismissal)
+
+    /// The phase as the outside sees it.
+    var phase: Phase {
+        switch self {
+        case .presenting: return .presenting
+        case .presented: return .presented
+        case .dismissing: return .dismissing
+        }
+    }
+
+    /// Milliseconds left of the running transition, if one runs.
+    var left: Int? {
+        switch self {
+        case .presenting(let left, _), .dismissing(let left, _): return left
+        case .presented: return nil
+        }
+    }
+
+    /// B06: whether its dismissal animates (only the top one of a group does); true when not dismissing.
+    var animated: Bool {
+        if case .dismissing(_, let d) = self { return d.animated }
+        return true
+    }
+
+    var isDismissing: Bool {
+        if case .dismissing = self { return true }
+        return false
+    }
+
+    /// The dismissal under way, or asked for while presenting.
+    var dismissal: Dismissal? {
+        switch self {
+        case .presenting(_, let then): return then
+        case .presented: return nil
+        case .dismissing(_, let d): return d
+        }
+    }
+
+    /// The same phase `ms` later (the caller makes sure no transition ends before).
+    func aged(by ms: Int) -> Lifecycle {
+        switch self {
+        case .presenting(let left, let then): return .presenting(left: left - ms, then: then)
+        case .presented: return self
+        case .dismissing(let left, let d): return .dismissing(left: left - ms, d)
+        }
+    }
+}
+
+/// How a dismissal goes and what it leaves behind.
+struct Dismissal: Hashable {
+    var cause: DismissCause
+    /// B06: only the top presentation of a group dismissed together animates.
+    var animated = true
+    /// B04: the request to present once this presentation is gone.
+    var replacement: HeldRequest?
+    /// B03: a request made while dismissing, which the write-back will overwrite.
+    var lostRequest: Value?
+}

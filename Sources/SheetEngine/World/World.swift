@@ -1,0 +1,56 @@
+/// Everything that decides what the app does next, as one value: views
+/// and their state, the modal stack, held requests and the oscillation
+/// guard's counts. Copying it is copying the app (`SheetApp.clone()`), and
+/// two apps whose worlds are equal behave alike from here on, given the same
+/// profile and stateless policies (`SheetApp.fingerprint()`).
+///
+/// Times inside are what is left of running transitions, never clock
+/// readings; serial numbers and display times are `Uncompared`.
+///
+/// Invariants: each host shows at most one presentation, and each modifier
+/// at most one (B05); `stack` is ordered bottom first, each presentation's
+/// host being the root or a presentation below it; `held` has no empty
+/// queue; `roots` lists the root views in the order they were added.
+struct World: Hashable {
+    var orientation: Orientation = .portrait
+    var views = ViewTable()
+    /// Views added with no parent, in order.
+    var roots: [ViewRef] = []
+    /// Live presentations, bottom first.
+    var stack: [Presentation] = []
+    /// Requests held per modifier (P01 `queue`, a replacement waiting, B04).
+    var held: [ModifierRef: HeldQueue] = [:]
+    /// P05: presentations each modifier made since the last user action.
+    var presentationsWithoutInput: [ModifierRef: Int] = [:]
+    /// The next serial number for a request. Bookkeeping.
+    @Uncompared var nextSerial = 1
+
+    mutating func serial() -> Int {
+        defer { nextSerial += 1 }
+        return nextSerial
+    }
+
+    /// The position in the stack of what a modifier shows.
+    func index(of modifier: ModifierRef) -> Int? {
+        stack.firstIndex { $0.modifier == modifier }
+    }
+
+    /// The position in the stack of the presentation a host shows.
+    func index(host: Host) -> Int? {
+        stack.firstIndex { $0.host == host }
+    }
+
+    /// The position in the stack of a presentation, by its request serial.
+    func index(request: Int) -> Int? {
+        stack.firstIndex { $0.request == request }
+    }
+
+    /// Every live view, roots first (each before its children), then the
+    /// views inside presentations, bottom first.
+    var viewOrder: [ViewRef] {
+        var out: [ViewRef] = []
+        for r in roots { out += views.subtree(r) }
+        for p in stack { for v in p.contentViews { out += views.subtree(v) } }
+        return out
+    }
+}
