@@ -4,10 +4,10 @@ extension SheetApp {
     /// - Throws: `EngineError` for a negative duration, or one that would
     ///   take the clock past `maximumTime`.
     public func advance(by ms: Int) throws(EngineError) {
-        guard ms >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(ms) ms)")) }
+        guard ms >= 0 else { throw EngineError(.timeOutOfRange("cannot advance by a negative time (\(ms) ms)")) }
         guard ms <= SheetApp.maximumTime - now else {
             throw EngineError(
-                .invalidArgument("cannot advance past \(SheetApp.maximumTime) ms of virtual time (\(ms) ms asked)"))
+                .timeOutOfRange("cannot advance past \(SheetApp.maximumTime) ms of virtual time (\(ms) ms asked)"))
         }
         perform(user: false) { [self] in
             // A deferred advance may start later than checked; the clock still stops at the maximum.
@@ -43,7 +43,7 @@ extension SheetApp {
     /// move, and the loop would never end (it used to fill memory).
     /// - Throws: `EngineError` for a negative limit.
     public func advanceUntilIdle(limit: Int = 600_000) throws(EngineError) {
-        guard limit >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(limit) ms)")) }
+        guard limit >= 0 else { throw EngineError(.timeOutOfRange("cannot advance by a negative time (\(limit) ms)")) }
         if busy {
             perform(user: false) { [self] in
                 let end = now + min(limit, SheetApp.maximumTime - now)

@@ -65,8 +65,7 @@ public final class Session {
     public func setProfile(_ name: String) throws(EngineError) {
         let profile = try Profile.named(name)
         guard app.viewNames.isEmpty else {
-            throw EngineError(
-                .invalidArgument("profile() must come before the first view; use reset(\"\(name)\") to start over"))
+            throw EngineError(.profileAfterViews(name))
         }
         reset(profile: profile)
     }
