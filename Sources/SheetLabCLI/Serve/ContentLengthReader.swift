@@ -77,7 +77,10 @@ final class ContentLengthReader: FrameReader {
             skip(length)
             return .tooLong(length)
         }
-        guard fillTo(length) else { return .malformed("the input ended inside a message") }
+        guard fillTo(length) else {
+            start = buffer.count
+            return .malformed("the input ended inside a message")
+        }
         defer { start += length }
         return .text(Array(buffer[start..<(start + length)]))
     }

@@ -100,6 +100,9 @@ final class RequestControl: @unchecked Sendable {
         }
     }
 
+    /// Whether request `id` is the one running.
+    func isRunning(_ id: JSON) -> Bool { locked { running?.id == id } }
+
     /// Whether the running request has been cancelled.
     var isCancelled: Bool { locked { running?.cancelled ?? false } }
 
