@@ -53,7 +53,8 @@ final class ContentLengthReader: FrameReader {
             if line.isEmpty { return .success(lines) }
             if length > ContentLengthReader.maximumHeaderBytes {
                 skipToBlankLine()
-                return .failure(HeaderProblem("a header block longer than \(ContentLengthReader.maximumHeaderBytes) bytes"))
+                return .failure(
+                    HeaderProblem("a header block longer than \(ContentLengthReader.maximumHeaderBytes) bytes"))
             }
             lines.append(String(decoding: line, as: UTF8.self))
         }

@@ -67,7 +67,8 @@ struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// An engine error: -32002, with the reason's name.
     init(_ error: EngineError) {
-        self.init(RPCError.engineErrorCode, error.description, data: ["reason": .string(RPCError.name(of: error.reason))])
+        self.init(
+            RPCError.engineErrorCode, error.description, data: ["reason": .string(RPCError.name(of: error.reason))])
     }
 
     /// The `reason` of an engine error: one name per kind of mistake

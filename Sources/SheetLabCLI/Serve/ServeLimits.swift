@@ -49,7 +49,8 @@ struct ServeLimits: Sendable, Equatable {
         keyPath: \.maximumTotalMemory)
     static let requestBudget = Limit(
         flag: "--max-request-budget", name: "max_request_budget_ms", value: "MS",
-        help: "CPU one input line (a request or a whole batch) may use, in ms; also the largest budget an app may ask for",
+        help:
+            "CPU one input line (a request or a whole batch) may use, in ms; also the largest budget an app may ask for",
         scale: 1, range: 1...3_600_000, keyPath: \.maximumRequestBudgetMilliseconds)
     static let response = Limit(
         flag: "--max-response", name: "max_response_bytes", value: "BYTES",
@@ -77,7 +78,8 @@ struct ServeLimits: Sendable, Equatable {
     static var specs: [OptionSpec] {
         all.map { limit in
             let defaults = ServeLimits()
-            return OptionSpec(limit.flag, value: limit.value, help: "\(limit.help) (default \(defaults.value(of: limit))).")
+            return OptionSpec(
+                limit.flag, value: limit.value, help: "\(limit.help) (default \(defaults.value(of: limit))).")
         }
     }
 

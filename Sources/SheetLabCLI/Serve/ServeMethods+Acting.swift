@@ -8,7 +8,8 @@ extension ServeMethods {
     static let maximumAdvance = 1_000_000_000_000
 
     static let acting: [ServeMethod] = [
-        .app("set", [.optional("slot", "string"), .optional("value"), .optional("writes", "object", "array")]) { _, app, p throws(RPCError) in
+        .app("set", [.optional("slot", "string"), .optional("value"), .optional("writes", "object", "array")]) {
+            _, app, p throws(RPCError) in
             let writes = try stateWrites(p)
             try engine { () throws(EngineError) in try app.session.set(writes) }
             return .null

@@ -98,7 +98,8 @@ extension ServeMethods {
         if let mib = try p.optionalInt("memory_mib", in: 1...Int(Int32.max)) {
             guard mib <= server.limits.maximumAppMemory >> 20 else {
                 throw server.limits.error(
-                    ServeLimits.appMemory, kind: "appMemory", "a memory cap of \(mib) MiB is over the server's cap per app")
+                    ServeLimits.appMemory, kind: "appMemory",
+                    "a memory cap of \(mib) MiB is over the server's cap per app")
             }
             limits.memory = mib << 20
         }

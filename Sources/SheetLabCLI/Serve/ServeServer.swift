@@ -140,7 +140,8 @@ final class ServeServer {
                     element,
                     limits.error(
                         ServeLimits.batchResponse, kind: "batchResponseTooLarge",
-                        "the batch's responses passed \(limits.maximumBatchResponseBytes) bytes; this request was not run"))
+                        "the batch's responses passed \(limits.maximumBatchResponseBytes) bytes; this request was not run"
+                    ))
             } else {
                 answer = handle(request: element, message: message)
             }

@@ -40,7 +40,8 @@ import Testing
     }
 
     @Test func brokenHeaders_areMalformed_andReadingGoesOn() {
-        let out = frames("Content-Length: ten\r\n\r\nContent-Type: x\r\n\r\nno colon here\r\n\r\nContent-Length: 2\r\n\r\n{}")
+        let out = frames(
+            "Content-Length: ten\r\n\r\nContent-Type: x\r\n\r\nno colon here\r\n\r\nContent-Length: 2\r\n\r\n{}")
         #expect(out.count == 4)
         #expect(out.prefix(3).allSatisfy { if case .malformed = $0 { true } else { false } })
         #expect(out.last == text("{}"))

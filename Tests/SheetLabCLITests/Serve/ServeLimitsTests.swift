@@ -15,7 +15,8 @@ import Testing
 
     @Test func create_refusesAMemoryCapOverTheServersCapPerApp() {
         let client = ServeTestClient()
-        limitError(client.request("create", ["limits": ["memory_mib": 4096]]), kind: "appMemory", flag: "--max-app-memory")
+        limitError(
+            client.request("create", ["limits": ["memory_mib": 4096]]), kind: "appMemory", flag: "--max-app-memory")
         #expect(client.errorCode("create", ["limits": ["memory_mib": 256]]) == nil)
     }
 
@@ -37,7 +38,8 @@ import Testing
             client.request("create", ["limits": ["script_budget_ms": 3_600_000]]), kind: "appBudget",
             flag: "--max-request-budget")
         limitError(
-            client.request("create", ["limits": ["budget_ms": 600_000]]), kind: "appBudget", flag: "--max-request-budget")
+            client.request("create", ["limits": ["budget_ms": 600_000]]), kind: "appBudget",
+            flag: "--max-request-budget")
     }
 
     /// The line's budget, not the apps' own, stops the second loop; the
@@ -48,7 +50,8 @@ import Testing
         let client = ServeTestClient(limits: limits)
         try client.call("create", ["limits": ["script_budget_ms": 200]])
         let loop = #"{"jsonrpc":"2.0","id":ID,"method":"eval","params":{"app":1,"source":"while true do end"}}"#
-        let batch = "[" + (1...3).map { loop.replacingOccurrences(of: "ID", with: "\($0)") }.joined(separator: ",") + "]"
+        let batch =
+            "[" + (1...3).map { loop.replacingOccurrences(of: "ID", with: "\($0)") }.joined(separator: ",") + "]"
         guard let answers = client.send(batch)?.array, answers.count == 3 else {
             Issue.record("no batch answer")
             return
@@ -56,7 +59,8 @@ import Testing
         #expect(answers[0]["error"]?["data"]?["kind"] == "budget", "the app's own budget")
         limitError(answers[1], kind: "requestBudget", flag: "--max-request-budget")
         limitError(answers[2], kind: "requestBudget", flag: "--max-request-budget")
-        #expect(try client.call("eval", ["app": 1, "source": "return 1"])["values"] == [1], "the next line has its own")
+        #expect(
+            try client.call("eval", ["app": 1, "source": "return 1"])["values"] == [1], "the next line has its own")
     }
 
     @Test func aResponseOverTheLimit_isAnErrorNamingIt() throws {
@@ -79,7 +83,9 @@ import Testing
         try client.call("eval", ["app": 1, "source": "set('big', string.rep('x', 30000))"])
         let get = #"{"jsonrpc":"2.0","id":1,"method":"get","params":{"app":1,"slot":"big"}}"#
         let set = #"{"jsonrpc":"2.0","id":2,"method":"set","params":{"app":1,"slot":"n","value":1}}"#
-        guard let answers = client.send("[" + Array(repeating: get, count: 10).joined(separator: ",") + "," + set + "]")?.array
+        guard
+            let answers = client.send("[" + Array(repeating: get, count: 10).joined(separator: ",") + "," + set + "]")?
+                .array
         else {
             Issue.record("no batch answer")
             return

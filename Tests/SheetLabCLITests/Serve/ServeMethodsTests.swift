@@ -23,7 +23,16 @@ import Testing
         for m in ServeMethods.list {
             #expect(doc.contains("### `\(m.name)`"), "docs/serve.md has no section for \(m.name)")
         }
-        for code in [-32700, -32600, -32601, -32602, -32603, -32001, -32002, -32003] {
+        for reason in [
+            "unknownSlot", "ambiguousSlot", "unknownView", "duplicateView", "unknownProfile", "profileAfterViews",
+            "noPresentation", "invalidOrientation", "timeOutOfRange",
+        ] {
+            #expect(doc.contains("| `\(reason)` |"), "docs/serve.md does not list the reason \(reason)")
+        }
+        for limit in ServeLimits.all {
+            #expect(doc.contains("`\(limit.flag) "), "docs/serve.md does not list \(limit.flag)")
+        }
+        for code in [-32700, -32600, -32601, -32602, -32603, -32001, -32002, -32003, -32800] {
             #expect(doc.contains("`\(code)`"), "docs/serve.md does not list \(code)")
         }
     }

@@ -97,7 +97,8 @@ import Testing
         let waiting = client.server.control.messageRead()
         client.server.control.cancel(.string("later"))
         let answer = client.server.handle(
-            .text(Array(#"{"jsonrpc":"2.0","id":"later","method":"set","params":{"app":1,"slot":"n","value":1}}"#.utf8)),
+            .text(
+                Array(#"{"jsonrpc":"2.0","id":"later","method":"set","params":{"app":1,"slot":"n","value":1}}"#.utf8)),
             message: waiting)
         #expect(answer?.contains("-32800") == true)
         #expect(try client.call("get", ["app": 1, "slot": "n"]) == 0, "it did not run")
@@ -114,7 +115,9 @@ import Testing
     }
 
     @Test func theCancelNotification_isRecognisedOnlyInItsPlainForm() {
-        #expect(CancelNotification.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#.utf8)) == 4)
+        #expect(
+            CancelNotification.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#.utf8))
+                == 4)
         #expect(
             CancelNotification.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"a"}}"#.utf8))
                 == "a")

@@ -59,7 +59,8 @@ import Testing
     @Test func eval_reportsFailedExpectations() throws {
         let client = try client()
         let result = try client.call(
-            "eval", ["app": 1, "source": "expect(true)\nexpect(false, 'B03: lost')\nexpect_eq(now(), 5, 'time')\nreturn 7"])
+            "eval",
+            ["app": 1, "source": "expect(true)\nexpect(false, 'B03: lost')\nexpect_eq(now(), 5, 'time')\nreturn 7"])
         #expect(result["values"] == [7])
         #expect(result["expectations"] == 3)
         #expect(
@@ -81,9 +82,10 @@ import Testing
 
     @Test func nonFiniteNumbers_areWrittenAsTheJSONTimelineWritesThem() throws {
         let client = try client()
-        #expect(try client.call("eval", ["app": 1, "source": "return 0/0, 1/0, -1/0, 0.5"])["values"] == [
-            "nan", "inf", "-inf", 0.5,
-        ])
+        #expect(
+            try client.call("eval", ["app": 1, "source": "return 0/0, 1/0, -1/0, 0.5"])["values"] == [
+                "nan", "inf", "-inf", 0.5,
+            ])
         try client.call("eval", ["app": 1, "source": "set('Other.shared', 1/0)"])
         #expect(try client.call("get", ["app": 1, "slot": "Other.shared"]) == "inf")
     }
