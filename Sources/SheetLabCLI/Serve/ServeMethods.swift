@@ -66,8 +66,8 @@ enum ServeMethods {
     static let notMethods: [String: String] = [
         "sheet": "a modifier is an object with \"kind\": \"sheet\"",
         "fullScreenCover": "a modifier is an object with \"kind\": \"fullScreenCover\"",
-        "expect": "the client checks results itself (or uses eval)",
-        "expect_eq": "the client checks results itself (or uses eval)",
+        "expect": "the client checks results itself, or calls it in eval, which reports the failures",
+        "expect_eq": "the client checks results itself, or calls it in eval, which reports the failures",
     ]
 
     // MARK: Helpers
