@@ -2,12 +2,18 @@
 """End-to-end tests of `sheetlab serve`, as a host in another language uses it.
 
 Starts `sheetlab serve`, speaks JSON-RPC 2.0 over its standard input and
-output (standard library only), replays seed 000's impatient reopen on a
-stock app and on an app with examples/policies/queue.lua, checks both
-timelines, then sends malformed and hostile requests and checks that each
-gets the right error code and that both apps still answer.
+output, replays seed 000's impatient reopen on a stock app and on an app
+with examples/policies/queue.lua, checks both timelines, then sends
+malformed and hostile requests and checks that each gets the right error
+code and that both apps still answer. Also: the handshake and the method
+list of docs/serve.openrpc.json, shutdown/exit, cancelling a running
+request, run_scenario, eval's expectations, error reasons, the server's
+limits, and LSP framing. Every request sent by `call` and every response
+and notification read is validated against docs/serve.openrpc.json with
+`jsonschema` (Tests/e2e/requirements.txt; scripts/test installs it into
+.build/venv).
 
-Usage: python3 Tests/e2e/serve_test.py PATH_TO_SHEETLAB
+Usage: .build/venv/bin/python Tests/e2e/serve_test.py PATH_TO_SHEETLAB
 """
 import json
 import os
@@ -15,15 +21,44 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 import unittest
+
+try:
+    import jsonschema
+except ImportError:
+    sys.exit("serve_test.py needs jsonschema: run scripts/test, or "
+             "python3 -m venv .build/venv && .build/venv/bin/pip install -r Tests/e2e/requirements.txt "
+             "and run it with .build/venv/bin/python")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 QUEUE_POLICY = os.path.join(ROOT, "examples", "policies", "queue.lua")
+SEED_QUEUE_REOPEN = os.path.join("examples", "seeds", "seed000_queue_reopen.lua")
 SHEETLAB = None
 TIMEOUT = 60
 
 PARSE_ERROR, INVALID_REQUEST, METHOD_NOT_FOUND, INVALID_PARAMS = -32700, -32600, -32601, -32602
-SCRIPT_ERROR, ENGINE_ERROR, LIMIT = -32001, -32002, -32003
+SCRIPT_ERROR, ENGINE_ERROR, LIMIT, CANCELLED = -32001, -32002, -32003, -32800
+
+with open(os.path.join(ROOT, "docs", "serve.openrpc.json"), encoding="utf-8") as f:
+    OPENRPC = json.load(f)
+
+
+def validator(schema):
+    """A validator of `schema`, whose $refs point into the document's components."""
+    return jsonschema.Draft202012Validator({**schema, "components": OPENRPC["components"]})
+
+
+METHODS = {m["name"]: m for m in OPENRPC["methods"]}
+PARAMS = {name: validator({
+    "type": "object",
+    "properties": {p["name"]: p["schema"] for p in m["params"]},
+    "required": [p["name"] for p in m["params"] if p.get("required")],
+    "additionalProperties": False,
+}) for name, m in METHODS.items()}
+RESULTS = {name: validator(m["result"]["schema"]) for name, m in METHODS.items()}
+ERROR = validator({"$ref": "#/components/schemas/Error"})
+NOTIFICATIONS = {n["name"]: validator(n["params"]) for n in OPENRPC["x-notifications"]}
 
 # Seed 000's view: an item sheet whose content names the item.
 SEED000_VIEW = {
@@ -46,6 +81,7 @@ class Server:
         self.stderr = []
         self.notifications = []
         self.next_id = 1
+        self.methods = {}  # request id -> method, to validate its response
         threading.Thread(target=self._read, args=(self.process.stdout, self.lines), daemon=True).start()
         threading.Thread(target=self._drain, daemon=True).start()
 
@@ -73,7 +109,17 @@ class Server:
         assert isinstance(message, (dict, list)), f"not a message: {line!r}"
         for m in message if isinstance(message, list) else [message]:
             assert m.get("jsonrpc") == "2.0", f"not JSON-RPC 2.0: {line!r}"
+            self.validate(m)
         return message
+
+    def validate(self, m):
+        """A response or notification must match docs/serve.openrpc.json."""
+        if "method" in m:
+            NOTIFICATIONS[m["method"]].validate(m["params"])
+        elif "error" in m:
+            ERROR.validate(m["error"])
+        else:
+            RESULTS[self.methods[m["id"]]].validate(m["result"])
 
     def answer(self):
         """Reads up to the next response, keeping the notifications before it."""
@@ -86,8 +132,20 @@ class Server:
 
     def raw(self, text):
         """Sends a line as is; its response."""
+        self.note_methods(text)
         self.send_raw(text if isinstance(text, bytes) else text.encode("utf-8"))
         return self.answer()
+
+    def note_methods(self, text):
+        """Remembers which method each id in a line asks for (to validate the answer)."""
+        try:
+            parsed = json.loads(text)
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            return
+        for m in parsed if isinstance(parsed, list) else [parsed]:
+            if isinstance(m, dict) and isinstance(m.get("id"), (int, str)) and isinstance(m.get("method"), str) \
+                    and m["method"] in METHODS:
+                self.methods[m["id"]] = m["method"]
 
     def request(self, method, params=None):
         """Sends a request; the whole response, checked to answer it."""
@@ -101,7 +159,8 @@ class Server:
         return response
 
     def call(self, method, **params):
-        """A request that must succeed; its result."""
+        """A request that must succeed, its params valid by the schema; its result."""
+        PARAMS[method].validate(params)
         response = self.request(method, params)
         if "error" in response:
             raise AssertionError(f"{method} {params} failed: {response['error']}")
@@ -240,7 +299,7 @@ class HostileInput(ServeTestCase):
         self.assertEqual(s.call("timeline", app=1)[:len(self.before[0])], self.before[0])
         self.assertEqual(s.call("timeline", app=2)[:len(self.before[1])], self.before[1])
         self.assertEqual(s.call("top", app=2)["item_id"], "1")
-        self.assertEqual(s.call("eval", app=1, source="return 6 * 7"), [42])
+        self.assertEqual(s.call("eval", app=1, source="return 6 * 7")["values"], [42])
         super().tearDown()
 
     def test_not_json(self):
@@ -306,7 +365,7 @@ class HostileInput(ServeTestCase):
     def test_reads_past_the_end_of_the_timeline_are_empty(self):
         s = self.server
         self.assertEqual(s.call("timeline", app=1, since=10 ** 6), [])
-        self.assertEqual(s.call("eval", app=1, source="return #timeline(math.maxinteger), #timeline(-3)"),
+        self.assertEqual(s.call("eval", app=1, source="return #timeline(math.maxinteger), #timeline(-3)")["values"],
                          [0, len(self.before[0])])
 
     def test_a_huge_line_is_skipped_and_answered(self):
@@ -314,6 +373,7 @@ class HostileInput(ServeTestCase):
         response = s.raw(b"x" * (2 << 20))
         self.assertError(response, INVALID_REQUEST, ident=None)
         self.assertEqual(response["error"]["data"]["max_line_bytes"], 1 << 20)
+        self.assertEqual(response["error"]["data"]["flag"], "--max-line")
         big = json.dumps({"jsonrpc": "2.0", "id": 13, "method": "eval", "params": {"app": 1, "source": "--" + "y" * (3 << 20)}})
         self.assertError(s.raw(big), INVALID_REQUEST, ident=None)
         self.assertEqual(s.call("now", app=1), 750)
@@ -363,9 +423,251 @@ class HostileInput(ServeTestCase):
         self.assertEqual(s.call("now", app=1), 770)
 
 
+class Handshake(unittest.TestCase):
+    """initialize lists docs/serve.openrpc.json's methods; shutdown then exit end the server as LSP does."""
+
+    def test_initialize_then_shutdown_and_exit_ends_with_zero(self):
+        s = Server()
+        result = s.call("initialize", client={"name": "serve_test.py"})
+        self.assertEqual(result["server"]["name"], "sheetlab")
+        self.assertEqual(str(result["protocol_version"]), OPENRPC["info"]["version"])
+        self.assertEqual([m["name"] for m in result["methods"]], [m["name"] for m in OPENRPC["methods"]])
+        for served in result["methods"]:
+            documented = METHODS[served["name"]]["params"]
+            self.assertEqual([(p["name"], p["required"]) for p in served["params"]],
+                             [(p["name"], p.get("required", False)) for p in documented], served["name"])
+        self.assertTrue(result["capabilities"]["cancel"])
+        self.assertEqual(result["limits"]["max_request_budget_ms"], 10000)
+        self.assertIsNone(s.call("shutdown"))
+        response = s.request("apps")
+        self.assertEqual(response["error"]["code"], INVALID_REQUEST, "after shutdown only exit is accepted")
+        s.send_raw(b'{"jsonrpc":"2.0","method":"exit"}')
+        self.assertEqual(s.process.wait(timeout=TIMEOUT), 0)
+        s.close()
+
+    def test_exit_without_shutdown_ends_with_one(self):
+        s = Server()
+        s.call("create")
+        s.send_raw(b'{"jsonrpc":"2.0","method":"exit"}')
+        self.assertEqual(s.process.wait(timeout=TIMEOUT), 1)
+        s.close()
+
+
+class Cancellation(ServeTestCase):
+    def test_a_running_infinite_loop_is_cancelled_and_the_server_goes_on(self):
+        s = self.server
+        app = s.call("create", limits={"script_budget_ms": 10000})["app"]
+        s.methods[900] = "eval"
+        s.send_raw(json.dumps({"jsonrpc": "2.0", "id": 900, "method": "eval",
+                               "params": {"app": app, "source": "while true do end"}}).encode())
+        time.sleep(0.3)  # let it start; nothing below depends on how long it ran
+        s.send_raw(b'{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":900}}')
+        response = s.answer()
+        self.assertEqual(response["id"], 900)
+        self.assertEqual(response["error"]["code"], CANCELLED, response)
+        self.assertEqual(response["error"]["data"]["kind"], "cancelled")
+        self.assertEqual(s.call("eval", app=app, source="return 'still here'")["values"], ["still here"])
+
+    def test_a_request_waiting_behind_a_long_one_is_cancelled_without_running(self):
+        s = self.server
+        app = s.call("create", limits={"script_budget_ms": 10000})["app"]
+        s.call("view", app=app, view={"name": "V", "state": {"n": 0}})
+        s.methods.update({901: "eval", 902: "set"})
+        s.send_raw(json.dumps({"jsonrpc": "2.0", "id": 901, "method": "eval",
+                               "params": {"app": app, "source": "while true do end"}}).encode())
+        s.send_raw(json.dumps({"jsonrpc": "2.0", "id": 902, "method": "set",
+                               "params": {"app": app, "slot": "n", "value": 1}}).encode())
+        s.send_raw(b'{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":902}}')
+        s.send_raw(b'{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":901}}')
+        self.assertEqual((s.answer()["id"], s.answer()["error"]["code"]), (901, CANCELLED))
+        self.assertEqual(s.call("get", app=app, slot="n"), 0, "the cancelled set never ran")
+
+
+class RunScenario(ServeTestCase):
+    def test_the_queue_reopen_seed_runs_with_its_relative_policy(self):
+        result = self.server.call("run_scenario", path=SEED_QUEUE_REOPEN)
+        self.assertEqual((result["passed"], result["exit_status"], result["failures"]), (True, 0, []))
+        self.assertGreater(result["expectations"], 5)
+        self.assertIn("queued", kinds(result["timeline"]))
+        self.assertNotIn("requestLost", kinds(result["timeline"]))
+
+    def test_source_with_a_base_directory_and_a_failing_expectation(self):
+        with open(os.path.join(ROOT, SEED_QUEUE_REOPEN), encoding="utf-8") as f:
+            source = f.read() + '\nexpect_eq(top().item_id, "9", "a wrong guess")\n'
+        result = self.server.call("run_scenario", source=source, name="copy.lua",
+                                  base_directory=os.path.join(ROOT, "examples", "seeds"), timeline=False)
+        self.assertEqual((result["passed"], result["exit_status"]), (False, 1))
+        failure = result["failures"][0]
+        self.assertEqual((failure["file"], failure["expected"], failure["seen"]), ("copy.lua", '"9"', '"2"'))
+        self.assertNotIn("timeline", result)
+
+
+class EvalResults(ServeTestCase):
+    def test_failed_expectations_are_reported(self):
+        s = self.server
+        app = s.call("create")["app"]
+        result = s.call("eval", app=app, source="expect(1 == 1)\nexpect(false, 'B03: the request is lost')\nreturn 5")
+        self.assertEqual(result["values"], [5])
+        self.assertEqual(result["expectations"], 2)
+        self.assertEqual(result["failures"], [
+            {"location": "eval:2", "file": "eval", "line": 2, "message": "B03: the request is lost"}])
+
+    def test_nan_and_infinities_are_written_as_in_the_json_timeline(self):
+        s = self.server
+        app = s.call("create")["app"]
+        self.assertEqual(s.call("eval", app=app, source="return 0/0, 1/0, -1/0")["values"], ["nan", "inf", "-inf"])
+
+
+class Reasons(ServeTestCase):
+    def setUp(self):
+        super().setUp()
+        s = self.server
+        s.call("create")
+        s.call("view", app=1, view=SEED000_VIEW)
+        s.call("view", app=1, view={"name": "A", "state": {"x": 0}})
+        s.call("view", app=1, view={"name": "B", "state": {"x": 0}})
+
+    def reason(self, method, **params):
+        error = self.server.request(method, {"app": 1, **params})["error"]
+        self.assertEqual(error["code"], ENGINE_ERROR, error)
+        return error["data"]["reason"]
+
+    def test_an_unknown_slot_is_unknown_slot_however_it_is_spelled(self):
+        self.assertEqual(self.reason("get", slot="nothing"), "unknownSlot")
+        self.assertEqual(self.reason("get", slot="ContentView.nothing"), "unknownSlot")
+        self.assertEqual(self.reason("set", slot="nothing", value=1), "unknownSlot")
+
+    def test_each_kind_of_mistake_has_its_reason(self):
+        self.assertEqual(self.reason("get", slot="x"), "ambiguousSlot")
+        self.assertEqual(self.reason("get", slot="Ghost.x"), "unknownView")
+        self.assertEqual(self.reason("view", view={"name": "A"}), "duplicateView")
+        self.assertEqual(self.reason("profile", name="nokia3310-ios1"), "unknownProfile")
+        self.assertEqual(self.reason("profile", name="iphonese-ios16"), "profileAfterViews")
+        self.assertEqual(self.reason("swipe"), "noPresentation")
+        self.assertEqual(self.reason("rotate", orientation="sideways"), "invalidOrientation")
+
+
+class ServerLimits(unittest.TestCase):
+    def serve(self, *args):
+        server = Server(*args)
+        self.addCleanup(server.close)
+        return server
+
+    def test_create_refuses_more_memory_or_budget_than_the_caps(self):
+        s = self.serve()
+        for limits, kind, flag in [({"memory_mib": 4096}, "appMemory", "--max-app-memory"),
+                                   ({"script_budget_ms": 3600000}, "appBudget", "--max-request-budget")]:
+            error = s.request("create", {"limits": limits})["error"]
+            self.assertEqual((error["code"], error["data"]["kind"], error["data"]["flag"]), (LIMIT, kind, flag))
+        self.assertEqual(s.call("apps"), [])
+
+    def test_the_apps_memory_caps_add_up_to_at_most_the_total(self):
+        s = self.serve("--max-total-memory", "48")
+        s.call("create")
+        s.call("create")
+        s.call("create")
+        error = s.request("create")["error"]
+        self.assertEqual((error["data"]["kind"], error["data"]["flag"]), ("totalMemory", "--max-total-memory"))
+
+    def test_a_batch_of_loops_shares_one_request_budget(self):
+        s = self.serve("--max-request-budget", "400", "--script-budget", "250")
+        app = s.call("create")["app"]
+        loop = {"jsonrpc": "2.0", "method": "eval", "params": {"app": app, "source": "while true do end"}}
+        answers = s.raw(json.dumps([{**loop, "id": 10 + i} for i in range(4)]))
+        self.assertEqual([a["error"]["data"]["kind"] for a in answers],
+                         ["budget", "requestBudget", "requestBudget", "requestBudget"])
+        self.assertEqual(s.call("now", app=app), 0, "the next line has a budget of its own")
+
+    def test_a_response_over_the_limit_is_an_error_naming_the_flag(self):
+        s = self.serve("--max-response", "65536")
+        app = s.call("create")["app"]
+        s.call("view", app=app, view={"name": "V", "state": {"big": 0}})
+        s.call("eval", app=app, source="set('big', string.rep('x', 100000))")
+        error = s.request("get", {"app": app, "slot": "big"})["error"]
+        self.assertEqual((error["code"], error["data"]["kind"], error["data"]["flag"]),
+                         (LIMIT, "responseTooLarge", "--max-response"))
+        gets = [{"jsonrpc": "2.0", "id": 30 + i, "method": "get", "params": {"app": app, "slot": "big"}}
+                for i in range(3)]
+        self.assertTrue(all(a["error"]["data"]["kind"] == "responseTooLarge" for a in s.raw(json.dumps(gets))))
+
+    def test_a_batch_of_large_gets_stops_at_the_batch_limit(self):
+        s = self.serve("--max-batch-response", "200000")
+        app = s.call("create")["app"]
+        s.call("view", app=app, view={"name": "V", "state": {"big": 0}})
+        s.call("eval", app=app, source="set('big', string.rep('x', 60000))")
+        gets = [{"jsonrpc": "2.0", "id": 40 + i, "method": "get", "params": {"app": app, "slot": "big"}}
+                for i in range(50)]
+        answers = s.raw(json.dumps(gets))
+        self.assertEqual(len(answers), 50)
+        self.assertEqual(sum("result" in a for a in answers), 4)
+        self.assertEqual(answers[-1]["error"]["data"]["kind"], "batchResponseTooLarge")
+
+    def test_the_command_line_defaults_must_be_within_the_caps(self):
+        p = subprocess.run([SHEETLAB, "serve", "--memory", "512"], capture_output=True, text=True, timeout=TIMEOUT)
+        self.assertEqual(p.returncode, 2)
+        self.assertIn("--max-app-memory", p.stderr)
+
+
+class Untrusted(ServeTestCase):
+    def test_load_policy_of_dev_stdin_does_not_read_the_requests(self):
+        s = self.server
+        app = s.call("create")["app"]
+        self.assertIn("error", s.request("load_policy", {"app": app, "path": "/dev/stdin"}))
+        self.assertEqual(s.call("apps"), [app], "the request after it was read by the server, not the policy")
+
+    def test_an_on_change_that_writes_its_own_slot_does_not_kill_the_server(self):
+        s = self.server
+        app = s.call("create")["app"]
+        response = s.request("eval", {"app": app, "source": (
+            'view { name = "H", state = { n = 0 }, onChange = { n = function(v) set("H.n", v + 1) end } }\n'
+            'set("H.n", 1)')})
+        self.assertIn(response.get("error", {}).get("code", 0) or 0, (0, SCRIPT_ERROR, LIMIT))
+        self.assertEqual(s.call("apps"), [app], "a second request is answered")
+        cut = s.call("timeline", app=app, filter={"kind": "limitReached"})
+        self.assertEqual(len(cut), 1, "the chain is cut once, with an event")
+        self.assertIn("chained updates", cut[0]["detail"])
+
+
+class LSPFraming(unittest.TestCase):
+    def test_content_length_framing(self):
+        process = subprocess.Popen([SHEETLAB, "serve", "--framing", "lsp"], cwd=ROOT, stdin=subprocess.PIPE,
+                                   stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+
+        def send(message):
+            body = json.dumps(message).encode()
+            process.stdin.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+            process.stdin.flush()
+
+        def receive():
+            headers = {}
+            while True:
+                line = process.stdout.readline()
+                if line in (b"\r\n", b""):
+                    break
+                name, value = line.decode().split(":", 1)
+                headers[name.strip().lower()] = value.strip()
+            return json.loads(process.stdout.read(int(headers["content-length"])))
+
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize"})
+        result = receive()["result"]
+        self.assertEqual(result["capabilities"]["framing"], "lsp")
+        send({"jsonrpc": "2.0", "id": 2, "method": "create"})
+        self.assertEqual(receive()["result"]["app"], 1)
+        process.stdin.write(b"Content-Length: nope\r\n\r\n")
+        process.stdin.flush()
+        self.assertEqual(receive()["error"]["code"], PARSE_ERROR)
+        send({"jsonrpc": "2.0", "id": 3, "method": "shutdown"})
+        self.assertIsNone(receive()["result"])
+        send({"jsonrpc": "2.0", "method": "exit"})
+        self.assertEqual(process.wait(timeout=TIMEOUT), 0)
+        process.stdin.close()
+        process.stdout.close()
+
+
 class Stream(unittest.TestCase):
     def test_the_last_request_may_lack_a_newline_and_the_end_of_input_stops_the_server(self):
         server = Server()
+        server.methods.update({1: "create", 2: "apps"})
         server.process.stdin.write(b'{"jsonrpc":"2.0","id":1,"method":"create"}\r\n{"jsonrpc":"2.0","id":2,"method":"apps"}')
         server.process.stdin.close()
         self.assertEqual(server.answer()["result"]["app"], 1)

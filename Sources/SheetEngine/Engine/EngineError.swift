@@ -2,18 +2,35 @@
 /// a malformed value. Errors in what the simulated app does are events on
 /// the timeline, not thrown errors.
 public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// What went wrong, with what a person needs to fix it.
+    /// What went wrong, with what a person needs to fix it. One case per
+    /// kind of mistake: `sheetlab serve` sends the case's name as the
+    /// error's `reason` (docs/serve.md lists them).
     public enum Reason: Hashable, Sendable {
         case unknownProfile(name: String, valid: [String])
         case unknownView(String)
         case duplicateView(String)
-        case unknownSlot(view: String, slot: String)
+        /// A slot no view has: `view` is nil when the path named no view
+        /// (`"slot"`), the view when it did (`"View.slot"`).
+        case unknownSlot(view: String?, slot: String)
+        /// An unqualified slot name that several views have.
+        case ambiguousSlot(slot: String, views: [String])
         case invalidDetent(String)
         case invalidItem(String)
         case noPresentation(String)
+        /// An orientation other than portrait and landscape.
+        case invalidOrientation(String)
+        /// `profile(name)` after the first view (`reset(name)` starts over).
+        case profileAfterViews(String)
+        /// A duration or time the clock cannot take: negative, or past `SheetApp.maximumTime`.
+        case timeOutOfRange(String)
         case invalidArgument(String)
         /// A limit on what the app holds or does stopped it (`EngineLimits`).
         case limitReached(String)
+        /// A policy named by a path or name that no loaded policy has, or that several have.
+        case unknownPolicy(name: String, loaded: [String])
+        case ambiguousPolicy(name: String, loaded: [String])
+        /// `reset` from code the app is running (a hook, content, an action).
+        case resetDuringStep
     }
 
     /// What went wrong.
@@ -30,8 +47,18 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "no view named '\(name)'"
         case .duplicateView(let name):
             return "a view named '\(name)' already exists"
-        case .unknownSlot(let view, let slot):
+        case .unknownSlot(let view?, let slot):
             return "view '\(view)' has no state '\(slot)'"
+        case .unknownSlot(nil, let slot):
+            return "no view has a state slot '\(slot)'"
+        case .ambiguousSlot(let slot, let views):
+            return "several views have a state slot '\(slot)' (\(views.joined(separator: ", "))); write View.\(slot)"
+        case .invalidOrientation(let text):
+            return "orientation must be portrait or landscape, got '\(text)'"
+        case .profileAfterViews(let name):
+            return "profile() must come before the first view; use reset(\"\(name)\") to start over"
+        case .timeOutOfRange(let text):
+            return text
         case .invalidDetent(let text):
             return "invalid detent '\(text)'; expected medium, large, fraction(F), height(H) or custom(NAME)"
         case .invalidItem(let text):
@@ -42,6 +69,13 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
             return text
         case .limitReached(let text):
             return text
+        case .unknownPolicy(let name, let loaded):
+            return
+                "no loaded policy is named '\(name)'; loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))"
+        case .ambiguousPolicy(let name, let loaded):
+            return "several loaded policies are named '\(name)'; give the path: \(loaded.joined(separator: ", "))"
+        case .resetDuringStep:
+            return "reset cannot run while the app runs a step (from a policy hook, content or an action)"
         }
     }
 }

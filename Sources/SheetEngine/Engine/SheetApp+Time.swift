@@ -5,10 +5,10 @@ extension SheetApp {
     ///   take the clock past `maximumTime`.
     public func advance(by ms: Int) throws(EngineError) {
         try checkLimits()
-        guard ms >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(ms) ms)")) }
+        guard ms >= 0 else { throw EngineError(.timeOutOfRange("cannot advance by a negative time (\(ms) ms)")) }
         guard ms <= SheetApp.maximumTime - now else {
             throw EngineError(
-                .invalidArgument("cannot advance past \(SheetApp.maximumTime) ms of virtual time (\(ms) ms asked)"))
+                .timeOutOfRange("cannot advance past \(SheetApp.maximumTime) ms of virtual time (\(ms) ms asked)"))
         }
         // A deferred advance may start later than checked; the clock still stops at the maximum.
         perform(user: false, .advance(ms))
@@ -53,7 +53,7 @@ extension SheetApp {
     /// - Throws: `EngineError` for a negative limit.
     public func advanceUntilIdle(limit: Int = 600_000) throws(EngineError) {
         try checkLimits()
-        guard limit >= 0 else { throw EngineError(.invalidArgument("cannot advance by a negative time (\(limit) ms)")) }
+        guard limit >= 0 else { throw EngineError(.timeOutOfRange("cannot advance by a negative time (\(limit) ms)")) }
         if steps.busy {
             perform(user: false, .advanceUntilIdle(limit: limit))
             return

@@ -68,11 +68,7 @@ public final class SheetApp {
     /// - Throws: `EngineError` when called from code the app is running (a
     ///   policy hook, content, an action): the step under way needs its world.
     public func reset(profile: Profile? = nil) throws(EngineError) {
-        guard !steps.busy else {
-            throw EngineError(
-                .invalidArgument(
-                    "reset cannot run while the app runs a step (from a policy hook, content or an action)"))
-        }
+        guard !steps.busy else { throw EngineError(.resetDuringStep) }
         self.profile = profile ?? self.profile
         part += 1
         world = World()

@@ -58,7 +58,7 @@ enum InterruptWatcher {
         interruptPipeWriteEnd = fds[1]
         let readEnd = fds[0]
         withInterruptsBlocked {
-            startThread {
+            startDetachedThread {
                 var byte: UInt8 = 0
                 while true {
                     let n = read(readEnd, &byte, 1)
@@ -82,23 +82,4 @@ enum InterruptWatcher {
         action.sa_flags = 0  // no SA_RESTART: a blocked read returns EINTR
         return sigaction(SIGINT, &action, nil) == 0
     }
-}
-
-/// Starts a detached POSIX thread running `body` (it inherits the caller's
-/// signal mask).
-private func startThread(_ body: @escaping @Sendable () -> Void) {
-    final class Box: @unchecked Sendable {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let started = pthread_create(
-        &thread, nil,
-        { raw in
-            let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-            box.body()
-            return nil
-        }, box)
-    if started == 0 { pthread_detach(thread) } else { Unmanaged<Box>.fromOpaque(box).release() }
 }

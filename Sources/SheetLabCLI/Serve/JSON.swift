@@ -1,3 +1,5 @@
+import SheetRendering
+
 /// A JSON value, as `sheetlab serve` reads and writes it.
 ///
 /// Numbers keep Lua's distinction: `3` is an integer, `3.0` and `3e0` are
@@ -18,6 +20,12 @@ enum JSON: Hashable, Sendable {
         return nil
     }
 
+    /// The items of an array, nil when not an array.
+    var array: [JSON]? {
+        if case .array(let items) = self { return items }
+        return nil
+    }
+
     /// What kind of JSON value this is, for messages: "null", "boolean",
     /// "integer", "number", "string", "array", "object".
     var typeName: String {
@@ -33,26 +41,39 @@ enum JSON: Hashable, Sendable {
     }
 
     /// The value written as one line of JSON, keys sorted (`jsonrpc`, `id`
-    /// and `method` first); a non-finite
-    /// number is written as `null`.
+    /// and `method` first); a number JSON cannot hold is written as the
+    /// JSON timeline writes it (`"nan"`, `"inf"`, `"-inf"`: `TimelineJSON.nonFiniteText`).
     var text: String {
         var out = ""
-        write(into: &out)
+        _ = write(into: &out, limit: .max)
         return out
     }
 
-    func write(into out: inout String) {
+    /// The value as one line of JSON, or nil when that would take more than
+    /// `limit` bytes; writing stops soon after the limit is passed, so a huge
+    /// value is never written out whole.
+    func text(limit: Int) -> String? {
+        var out = ""
+        return write(into: &out, limit: limit) ? out : nil
+    }
+
+    /// Appends the value; false (with `out` cut short) once `out` holds more than `limit` bytes.
+    func write(into out: inout String, limit: Int) -> Bool {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
         case .int(let i): out += String(i)
-        case .double(let d): out += d.isFinite ? "\(d)" : "null"
-        case .string(let s): JSON.writeString(s, into: &out)
+        case .double(let d):
+            if let name = TimelineJSON.nonFiniteText(d) { JSON.writeString(name, into: &out) } else { out += "\(d)" }
+        case .string(let s):
+            // Escapes only lengthen a string: one too long is never copied.
+            guard out.utf8.count + s.utf8.count <= limit else { return false }
+            JSON.writeString(s, into: &out)
         case .array(let items):
             out += "["
             for (i, item) in items.enumerated() {
                 if i > 0 { out += "," }
-                item.write(into: &out)
+                guard item.write(into: &out, limit: limit) else { return false }
             }
             out += "]"
         case .object(let members):
@@ -61,10 +82,11 @@ enum JSON: Hashable, Sendable {
                 if i > 0 { out += "," }
                 JSON.writeString(key, into: &out)
                 out += ":"
-                members[key]!.write(into: &out)
+                guard members[key]!.write(into: &out, limit: limit) else { return false }
             }
             out += "}"
         }
+        return out.utf8.count <= limit
     }
 
     /// Keys written first, in this order, so that messages read

@@ -8,14 +8,10 @@
 /// about `limit` bytes: a longer line is skipped as it arrives and reported
 /// as `.tooLong`, so a hostile client cannot make the server buffer without
 /// bound.
-final class LineReader {
-    /// What the next line was.
-    enum Line: Equatable {
-        /// A line, without its newline (and without a `\r` before it).
-        case text([UInt8])
-        /// A line over the limit, skipped; its length in bytes.
-        case tooLong(Int)
-    }
+final class LineReader: FrameReader {
+    /// What the next line was: `.text` without its newline (and without a
+    /// `\r` before it), or `.tooLong` with its length.
+    typealias Line = Frame
 
     let fd: Int32
     /// The longest line accepted, in bytes.
@@ -77,16 +73,6 @@ final class LineReader {
 
     /// Reads what is available (blocking until something is), or notes the end.
     private func fill() {
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n > 0 {
-                buffer.append(contentsOf: chunk[0..<n])
-                return
-            }
-            if n < 0, errno == EINTR { continue }
-            atEnd = true
-            return
-        }
+        if let chunk = readChunk(fd) { buffer.append(contentsOf: chunk) } else { atEnd = true }
     }
 }

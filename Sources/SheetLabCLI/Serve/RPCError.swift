@@ -32,8 +32,15 @@ struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
     static let scriptErrorCode = -32001
     /// The engine refused a call: unknown view, slot or profile, a duplicate view, nothing to swipe.
     static let engineErrorCode = -32002
-    /// A script ran past a limit: its CPU budget or the memory cap.
+    /// A script ran past a limit (its CPU budget, the memory cap), or a
+    /// request passed one of the server's (`ServeLimits`); `data.kind` says which.
     static let limitErrorCode = -32003
+    /// The client cancelled the request (`$/cancelRequest`), as LSP's RequestCancelled.
+    static let requestCancelledCode = -32800
+
+    /// `-32800`: the request was cancelled before it ended.
+    static let requestCancelled = RPCError(
+        requestCancelledCode, "Request cancelled", data: ["kind": "cancelled"])
 
     /// `-32700 Parse error`.
     static func parse(_ detail: String) -> RPCError { RPCError(parseErrorCode, "Parse error: \(detail)") }
@@ -58,16 +65,47 @@ struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         self.init(isLimit ? RPCError.limitErrorCode : RPCError.scriptErrorCode, error.description, data: .object(data))
     }
 
-    /// An engine error: -32002, with the reason's name.
+    /// An engine error: -32002 with the reason's name; -32003 when a limit stopped the app.
     init(_ error: EngineError) {
-        self.init(
-            RPCError.engineErrorCode, error.description, data: ["reason": .string(RPCError.name(of: error.reason))])
+        let code: Int
+        if case .limitReached = error.reason { code = RPCError.limitErrorCode } else { code = RPCError.engineErrorCode }
+        self.init(code, error.description, data: ["reason": .string(RPCError.name(of: error.reason))])
     }
 
-    /// A case name: `unknownView("X")` gives `unknownView`.
-    static func name(of value: some Any) -> String {
-        let text = String(describing: value)
-        return String(text[..<(text.firstIndex(of: "(") ?? text.endIndex)])
+    /// The `reason` of an engine error: one name per kind of mistake
+    /// (docs/serve.md lists them with when each occurs).
+    static func name(of reason: EngineError.Reason) -> String {
+        switch reason {
+        case .unknownProfile: "unknownProfile"
+        case .unknownView: "unknownView"
+        case .duplicateView: "duplicateView"
+        case .unknownSlot: "unknownSlot"
+        case .ambiguousSlot: "ambiguousSlot"
+        case .invalidDetent: "invalidDetent"
+        case .invalidItem: "invalidItem"
+        case .noPresentation: "noPresentation"
+        case .invalidOrientation: "invalidOrientation"
+        case .profileAfterViews: "profileAfterViews"
+        case .timeOutOfRange: "timeOutOfRange"
+        case .invalidArgument: "invalidArgument"
+        case .limitReached: "limitReached"
+        case .unknownPolicy: "unknownPolicy"
+        case .ambiguousPolicy: "ambiguousPolicy"
+        case .resetDuringStep: "resetDuringStep"
+        }
+    }
+
+    /// The `kind` of a Lua error: `syntax`, `runtime`, `badValue`, `io`, `budget`, `memory`, `interrupted`.
+    static func name(of kind: LuaError.Kind) -> String {
+        switch kind {
+        case .syntax: "syntax"
+        case .runtime: "runtime"
+        case .badValue: "badValue"
+        case .io: "io"
+        case .budget: "budget"
+        case .memory: "memory"
+        case .interrupted: "interrupted"
+        }
     }
 
     /// The error object as JSON: `{code, message, data}`.

@@ -107,6 +107,25 @@ enum ServeJSON {
         }
     }
 
+    // MARK: Expectations
+
+    /// A failed `expect` or `expect_eq`: `{location, file, line, message,
+    /// expected, seen}` (`location` is `file:line`; the members that are
+    /// unknown, and `expected`/`seen` for `expect`, are left out).
+    static func failure(_ f: ExpectationFailure) -> JSON {
+        var members: [String: JSON] = ["message": .string(f.message)]
+        if let location = f.location {
+            members["location"] = .string(location)
+            if let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...]) {
+                members["file"] = .string(String(location[..<colon]))
+                members["line"] = .int(line)
+            }
+        }
+        if let expected = f.expected { members["expected"] = .string(expected) }
+        if let seen = f.seen { members["seen"] = .string(seen) }
+        return .object(members)
+    }
+
     // MARK: What the Lua functions return
 
     /// `profile()`, as the Lua function returns it.
@@ -125,6 +144,11 @@ enum ServeJSON {
 
     /// `state()`: time, profile, orientation, presentations, views (with their slots) and held requests.
     static func state(_ s: AppState) -> JSON { json(ScriptTables.state(s)) }
+
+    /// Whether a `timeline` entry is an error event: a policy, content or
+    /// action error, or an invalid selection (severity `error`), what
+    /// `run_scenario` lists as `error_events`.
+    static func isErrorEvent(_ event: JSON) -> Bool { event["severity"] == "error" }
 
     /// Whether an event has every member of `filter`, numbers compared by
     /// value (`300` matches `300.0`), as `timeline{...}` compares fields.

@@ -8,17 +8,18 @@ extension ServeMethods {
     static let maximumAdvance = 1_000_000_000_000
 
     static let acting: [ServeMethod] = [
-        .app("set", ["slot", "value", "writes"]) { _, app, p throws(RPCError) in
+        .app("set", [.optional("slot", "string"), .optional("value"), .optional("writes", "object", "array")]) {
+            _, app, p throws(RPCError) in
             let writes = try stateWrites(p)
             try engine { () throws(EngineError) in try app.session.set(writes) }
             return .null
         },
-        .app("get", ["slot"]) { _, app, p throws(RPCError) in
+        .app("get", [.required("slot", "string")]) { _, app, p throws(RPCError) in
             let slot = try p.string("slot")
             return ServeJSON.json(try engine { () throws(EngineError) in try app.session.get(slot) })
         },
         // Outside content, binding() reads a slot as get() does.
-        .app("binding", ["slot"]) { _, app, p throws(RPCError) in
+        .app("binding", [.required("slot", "string")]) { _, app, p throws(RPCError) in
             let slot = try p.string("slot")
             return ServeJSON.json(try engine { () throws(EngineError) in try app.session.get(slot) })
         },
@@ -26,28 +27,28 @@ extension ServeMethods {
             try engine { () throws(EngineError) in try app.session.swipe() }
             return .null
         },
-        .app("drag", ["height"]) { _, app, p throws(RPCError) in
+        .app("drag", [.required("height", "number")]) { _, app, p throws(RPCError) in
             let height = try p.number("height")
             try engine { () throws(EngineError) in try app.session.drag(to: height) }
             return .null
         },
-        .app("release", ["velocity"]) { _, app, p throws(RPCError) in
+        .app("release", [.optional("velocity", "number")]) { _, app, p throws(RPCError) in
             let velocity = try p.optionalNumber("velocity") ?? 0
             try engine { () throws(EngineError) in try app.session.release(velocity: velocity) }
             return .null
         },
-        .app("dismiss", ["view"]) { _, app, p throws(RPCError) in
+        .app("dismiss", [.optional("view", "string")]) { _, app, p throws(RPCError) in
             let view = try p.optionalString("view")
             try engine { () throws(EngineError) in try app.session.dismiss(view: view) }
             return .null
         },
-        .app("rotate", ["orientation"]) { _, app, p throws(RPCError) in
+        .app("rotate", [.required("orientation", "string")]) { _, app, p throws(RPCError) in
             let orientation = try p.string("orientation")
             try engine { () throws(EngineError) in try app.session.rotate(orientation) }
             return .null
         },
         .app("tap_background") { _, app, _ in .bool(app.session.tapBackground()) },
-        .app("advance", ["ms"]) { _, app, p throws(RPCError) in
+        .app("advance", [.optional("ms", "integer")]) { _, app, p throws(RPCError) in
             let ms = try p.optionalInt("ms", in: 0...maximumAdvance)
             try engine { () throws(EngineError) in try app.session.advance(ms) }
             return .null

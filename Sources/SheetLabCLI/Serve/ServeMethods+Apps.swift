@@ -5,7 +5,13 @@ import SheetScripting
 /// Creating and closing apps, policies, Lua, notifications.
 extension ServeMethods {
     static let apps: [ServeMethod] = [
-        .server("create", ["profile", "policies", "limits", "subscribe"]) { server, p throws(RPCError) in
+        .server(
+            "create",
+            [
+                .optional("profile", "string"), .optional("policies", "array"), .optional("limits", "object"),
+                .optional("subscribe", "boolean"),
+            ]
+        ) { server, p throws(RPCError) in
             try create(server, p)
         },
         .app("close", hostOnly: true) { server, app, _ in
@@ -14,20 +20,20 @@ extension ServeMethods {
         },
         .server("apps") { server, _ in .array(server.apps.keys.sorted().map { .int($0) }) },
         .server("profiles") { _, _ in .array(Profile.allNames.map { .string($0) }) },
-        .app("load_policy", ["path", "source", "name"], lua: "policy") { _, app, p throws(RPCError) in
+        .app(
+            "load_policy", [.optional("path", "string"), .optional("source", "string"), .optional("name", "string")],
+            lua: "policy"
+        ) { _, app, p throws(RPCError) in
             .string(try loadPolicy(app.session, p))
         },
-        .app("unload_policy", ["name"], lua: "unload") { _, app, p throws(RPCError) in
+        .app("unload_policy", [.required("name", "string")], lua: "unload") { _, app, p throws(RPCError) in
             let name = try p.string("name")
             try engine { () throws(EngineError) in _ = try app.session.unloadPolicy(name) }
             return .null
         },
-        .app("eval", ["source", "name"], hostOnly: true) { _, app, p throws(RPCError) in
-            let source = try p.string("source")
-            let name = try p.optionalString("name") ?? "=eval"
-            return .array(
-                try lua { () throws(LuaError) in try app.session.evaluate(source, chunkName: name) }.map(ServeJSON.json)
-            )
+        .app("eval", [.required("source", "string"), .optional("name", "string")], hostOnly: true) {
+            _, app, p throws(RPCError) in
+            try eval(app.session, source: try p.string("source"), name: try p.optionalString("name") ?? "=eval")
         },
         .app("subscribe", hostOnly: true) { server, app, _ in
             subscribe(app, server)
@@ -42,34 +48,37 @@ extension ServeMethods {
 
     /// `create`: a new app on a profile, with policies and limits.
     static func create(_ server: ServeServer, _ p: ServeParams) throws(RPCError) -> JSON {
-        guard server.apps.count < ServeServer.maximumApps else {
-            throw RPCError(
-                RPCError.limitErrorCode, "too many open apps (\(ServeServer.maximumApps)); close one first",
-                data: ["kind": "apps", "max_apps": .int(ServeServer.maximumApps)])
+        guard server.apps.count < server.limits.maximumApps else {
+            throw server.limits.error(
+                ServeLimits.apps, kind: "apps", "too many open apps (\(server.apps.count)); close one first")
         }
         var profile = server.defaults.profile
         if let name = try p.optionalString("profile") {
             profile = try engine { () throws(EngineError) in try Profile.named(name) }
         }
         var limits = server.defaults.limits
-        if let given = try p.optionalObject("limits") { limits = try self.limits(given, over: limits) }
+        if let given = try p.optionalObject("limits") { limits = try self.limits(given, over: limits, in: server) }
+        try server.checkRoom(forMemory: limits.memory)
         let session = try lua { () throws(LuaError) in try Session(profile: profile, limits: limits) }
         let id = server.nextID
         session.printHandler = { [weak server] text in
             server?.notify("print", ["app": .int(id), "text": .string(text)])
         }
-        var names: [String] = []
-        switch p["policies"] {
-        case nil:
-            for path in server.defaults.policies {
-                names.append(try lua { () throws(LuaError) in try session.loadPolicy(path: path) })
+        let names = try server.guarded(session.runtime) { () throws(RPCError) in
+            var names: [String] = []
+            switch p["policies"] {
+            case nil:
+                for path in server.defaults.policies {
+                    names.append(try lua { () throws(LuaError) in try session.loadPolicy(path: path) })
+                }
+            case .array(let entries)?:
+                for (i, entry) in entries.enumerated() {
+                    names.append(try loadPolicy(session, entry, at: "policies[\(i + 1)]", method: p.method))
+                }
+            case let other?:
+                throw p.bad("'policies' must be an array of paths or {source, name} objects, got \(other.typeName)")
             }
-        case .array(let entries)?:
-            for (i, entry) in entries.enumerated() {
-                names.append(try loadPolicy(session, entry, at: "policies[\(i + 1)]", method: p.method))
-            }
-        case let other?:
-            throw p.bad("'policies' must be an array of paths or {source, name} objects, got \(other.typeName)")
+            return names
         }
         let app = ServedApp(id: id, session: session)
         if try p.optionalBool("subscribe") == true { subscribe(app, server) }
@@ -78,8 +87,12 @@ extension ServeMethods {
         return ["app": .int(id), "profile": .string(profile.name), "policies": .array(names.map { .string($0) })]
     }
 
-    /// Limits from `{memory_mib, budget_ms, script_budget_ms}`.
-    static func limits(_ given: [String: JSON], over base: LuaLimits) throws(RPCError) -> LuaLimits {
+    /// Limits from `{memory_mib, budget_ms, script_budget_ms}`, within the server's caps.
+    /// - Throws: invalid params for an unknown field or a bad number; a limit
+    ///   error (`appBudget`) for a budget over `--max-request-budget`.
+    static func limits(_ given: [String: JSON], over base: LuaLimits, in server: ServeServer) throws(RPCError)
+        -> LuaLimits
+    {
         let p = ServeParams(method: "create", values: given)
         if let unknown = given.keys.filter({ !["memory_mib", "budget_ms", "script_budget_ms"].contains($0) }).sorted()
             .first
@@ -87,10 +100,53 @@ extension ServeMethods {
             throw p.bad("limits has no field '\(unknown)'; expected memory_mib, budget_ms, script_budget_ms")
         }
         var limits = base
-        if let mib = try p.optionalInt("memory_mib", in: 1...4096) { limits.memory = mib << 20 }
-        if let ms = try p.optionalInt("budget_ms", in: 1...600_000) { limits.callBudgetMilliseconds = ms }
-        if let ms = try p.optionalInt("script_budget_ms", in: 1...3_600_000) { limits.scriptBudgetMilliseconds = ms }
+        if let mib = try p.optionalInt("memory_mib", in: 1...Int(Int32.max)) {
+            guard mib <= server.limits.maximumAppMemory >> 20 else {
+                throw server.limits.error(
+                    ServeLimits.appMemory, kind: "appMemory",
+                    "a memory cap of \(mib) MiB is over the server's cap per app")
+            }
+            limits.memory = mib << 20
+        }
+        let cap = server.limits.maximumRequestBudgetMilliseconds
+        for (field, keyPath) in [
+            ("budget_ms", \LuaLimits.callBudgetMilliseconds), ("script_budget_ms", \LuaLimits.scriptBudgetMilliseconds),
+        ] {
+            guard let ms = try p.optionalInt(field, in: 1...Int(Int32.max)) else { continue }
+            guard ms <= cap else {
+                throw server.limits.error(
+                    ServeLimits.requestBudget, kind: "appBudget",
+                    "\(field) \(ms) is over the server's CPU budget of one request")
+            }
+            limits[keyPath: keyPath] = ms
+        }
         return limits
+    }
+
+    /// `eval`: runs `source` in the session's globals.
+    /// - Returns: `{values, expectations, failures}`: what the chunk returned,
+    ///   how many `expect`/`expect_eq` calls it made, and those that failed.
+    /// - Throws: a script or limit error, whose `data` also carries
+    ///   `expectations` and `failures` when the chunk had checked any.
+    static func eval(_ session: Session, source: String, name: String) throws(RPCError) -> JSON {
+        let checked = session.expectationCount
+        let failed = session.failures.count
+        let expectations = { () -> [String: JSON] in
+            [
+                "expectations": .int(session.expectationCount - checked),
+                "failures": .array(session.failures.dropFirst(failed).map(ServeJSON.failure)),
+            ]
+        }
+        do {
+            let values = try session.evaluate(source, chunkName: name)
+            return .object(expectations().merging(["values": .array(values.map(ServeJSON.json))]) { a, _ in a })
+        } catch {
+            var rpc = RPCError(error)
+            if session.expectationCount > checked, case .object(let data)? = rpc.data {
+                rpc.data = .object(data.merging(expectations()) { a, _ in a })
+            }
+            throw rpc
+        }
     }
 
     /// A policy entry of `create`: a path, `{"path": P}` or `{"source": S, "name": N}`.

@@ -6,7 +6,7 @@ import SheetScripting
 /// `profile`, `reset`, `os_at_least`).
 extension ServeMethods {
     static let building: [ServeMethod] = [
-        .app("view", ["view"]) { _, app, p throws(RPCError) in
+        .app("view", [.required("view", "object")]) { _, app, p throws(RPCError) in
             let session = app.session
             guard let declaration = p["view"] else { throw p.missing("view", "an object like Lua's view{...}") }
             let table = try ServeJSON.lua(declaration, at: "view", in: session)
@@ -19,25 +19,25 @@ extension ServeMethods {
             try engine { () throws(EngineError) in try session.addView(spec, parent: parent) }
             return .string(spec.name)
         },
-        .app("remove", ["view"]) { _, app, p throws(RPCError) in
+        .app("remove", [.required("view", "string")]) { _, app, p throws(RPCError) in
             let name = try p.string("view")
             try engine { () throws(EngineError) in try app.session.remove(view: name) }
             return .null
         },
-        .app("profile", ["name"]) { _, app, p throws(RPCError) in
+        .app("profile", [.optional("name", "string")]) { _, app, p throws(RPCError) in
             if let name = try p.optionalString("name") {
                 try engine { () throws(EngineError) in try app.session.setProfile(name) }
             }
             return ServeJSON.profile(app.session)
         },
-        .app("reset", ["profile"]) { _, app, p throws(RPCError) in
+        .app("reset", [.optional("profile", "string")]) { _, app, p throws(RPCError) in
             let profile = try p.optionalString("profile").map { name throws(RPCError) in
                 try engine { () throws(EngineError) in try Profile.named(name) }
             }
             try engine { () throws(EngineError) in try app.session.reset(profile: profile) }
             return .null
         },
-        .app("os_at_least", ["version"]) { _, app, p throws(RPCError) in
+        .app("os_at_least", [.required("version", "string")]) { _, app, p throws(RPCError) in
             .bool(app.session.profile.os.atLeast(try p.string("version")))
         },
     ]

@@ -10,7 +10,7 @@ extension ServeMethods {
         .app("stack") { _, app, _ in .array(app.session.app.stack.map(ServeJSON.presentation)) },
         .app("top") { _, app, _ in app.session.app.stack.last.map(ServeJSON.presentation) ?? .null },
         .app("state") { _, app, _ in ServeJSON.state(app.session.app.state()) },
-        .app("timeline", ["since", "filter"]) { _, app, p throws(RPCError) in
+        .app("timeline", [.optional("since", "integer"), .optional("filter", "object")]) { _, app, p throws(RPCError) in
             let timeline = app.session.app.timeline
             let since = try p.optionalInt("since", in: 0...Int.max)
             let filter = try p.optionalObject("filter")
@@ -22,7 +22,7 @@ extension ServeMethods {
         .app("events") { _, app, _ in
             ServeJSON.events(app.session.newEvents(), total: app.session.app.timeline.count)
         },
-        .app("invariant", ["name"]) { _, app, p throws(RPCError) in
+        .app("invariant", [.required("name", "string")]) { _, app, p throws(RPCError) in
             let (ok, message) = try invariant(try p.string("name"), in: app.session)
             return ok ? ["ok": true] : ["ok": false, "message": .string(message ?? "")]
         },

@@ -6,21 +6,24 @@ import SheetScripting
 struct ServeMethod: Sendable {
     /// The method's name, snake_case like the Lua functions.
     var name: String
-    /// The parameters it accepts, besides `app`; any other is an error.
-    var params: [String]
+    /// The parameters it accepts (`app` first for a method on an app); any other is an error.
+    var params: [ServeParam]
     /// Whether it acts on an app, named by the `app` parameter.
     var needsApp: Bool
     /// The Lua scenario function it mirrors, if any.
     var lua: String?
+    /// Whether a request gets a response (`exit` never does: the server ends).
+    var answered = true
     /// Runs it; the app is non-nil when `needsApp`.
     var run: @Sendable (ServeServer, ServedApp?, ServeParams) throws(RPCError) -> JSON
 
-    /// A method of the server itself (`create`, `apps`, `profiles`).
+    /// A method of the server itself (`create`, `apps`, `profiles`, `initialize`).
     static func server(
-        _ name: String, _ params: [String] = [],
+        _ name: String, _ params: [ServeParam] = [], answered: Bool = true,
         _ run: @escaping @Sendable (ServeServer, ServeParams) throws(RPCError) -> JSON
     ) -> ServeMethod {
-        ServeMethod(name: name, params: params, needsApp: false, lua: nil) { server, _, p throws(RPCError) in
+        ServeMethod(name: name, params: params, needsApp: false, lua: nil, answered: answered) {
+            server, _, p throws(RPCError) in
             try run(server, p)
         }
     }
@@ -30,23 +33,31 @@ struct ServeMethod: Sendable {
     ///   - lua: the Lua function it mirrors when its name differs (`policy` for `load_policy`).
     ///   - hostOnly: true when it mirrors no Lua function (`close`, `eval`, `subscribe`).
     static func app(
-        _ name: String, _ params: [String] = [], lua: String? = nil, hostOnly: Bool = false,
+        _ name: String, _ params: [ServeParam] = [], lua: String? = nil, hostOnly: Bool = false,
         _ run: @escaping @Sendable (ServeServer, ServedApp, ServeParams) throws(RPCError) -> JSON
     ) -> ServeMethod {
-        ServeMethod(name: name, params: params, needsApp: true, lua: hostOnly ? nil : (lua ?? name)) {
-            server, app, p throws(RPCError) in
+        ServeMethod(
+            name: name, params: [.required("app", "integer")] + params, needsApp: true,
+            lua: hostOnly ? nil : (lua ?? name)
+        ) { server, app, p throws(RPCError) in
             try run(server, app!, p)
         }
     }
+
+    /// `{"name", "params"}`, as `initialize` lists it.
+    var json: JSON { ["name": .string(name), "params": .array(params.map(\.json))] }
 }
 
-/// The methods of `sheetlab serve`: the Lua scenario functions, each a thin
-/// wrapper over a `Session` method, plus app management (`create`, `close`,
-/// `apps`, `eval`, `subscribe`). `docs/serve.md` documents every one; tests
-/// check that every Lua global is a method or listed in `notMethods`.
+/// The methods of `sheetlab serve`: the protocol's own (`initialize`,
+/// `shutdown`, `exit`, `$/cancelRequest`), the Lua scenario functions, each
+/// a thin wrapper over a `Session` method, app management (`create`,
+/// `close`, `apps`, `eval`, `subscribe`) and `run_scenario`.
+/// `docs/serve.md` documents every one and docs/serve.openrpc.json
+/// describes them; tests check that every Lua global is a method or listed
+/// in `notMethods`.
 enum ServeMethods {
     /// Every method, in the order `docs/serve.md` lists them.
-    static let list: [ServeMethod] = apps + building + acting + reading
+    static let list: [ServeMethod] = lifeCycle + apps + building + acting + reading + scenarios
 
     /// Methods by name.
     static let all: [String: ServeMethod] = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
@@ -55,8 +66,8 @@ enum ServeMethods {
     static let notMethods: [String: String] = [
         "sheet": "a modifier is an object with \"kind\": \"sheet\"",
         "fullScreenCover": "a modifier is an object with \"kind\": \"fullScreenCover\"",
-        "expect": "the client checks results itself (or uses eval)",
-        "expect_eq": "the client checks results itself (or uses eval)",
+        "expect": "the client checks results itself, or calls it in eval, which reports the failures",
+        "expect_eq": "the client checks results itself, or calls it in eval, which reports the failures",
     ]
 
     // MARK: Helpers

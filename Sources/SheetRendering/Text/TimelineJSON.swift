@@ -48,12 +48,24 @@ public enum TimelineJSON {
         encode(state, pretty: pretty)
     }
 
+    /// The string a number JSON cannot hold is written as: `"nan"`, `"inf"`
+    /// or `"-inf"`; nil for a finite number. `sheetlab serve` writes them
+    /// the same way.
+    /// - Parameter number: any number.
+    /// - Returns: the string, or nil when the number is finite.
+    public static func nonFiniteText(_ number: Double) -> String? {
+        if number.isNaN { return "nan" }
+        if number.isInfinite { return number < 0 ? "-inf" : "inf" }
+        return nil
+    }
+
     static func makeEncoder(pretty: Bool) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
         encoder.nonConformingFloatEncodingStrategy = .convertToString(
-            positiveInfinity: "inf", negativeInfinity: "-inf", nan: "nan")
+            positiveInfinity: nonFiniteText(.infinity)!, negativeInfinity: nonFiniteText(-.infinity)!,
+            nan: nonFiniteText(.nan)!)
         return encoder
     }
 

@@ -27,6 +27,9 @@ public struct ScenarioRunner {
     public var limits: LuaLimits
     /// Where `print` writes.
     public var printHandler: (String) -> Void
+    /// Called with each new session before anything runs in it (`sheetlab
+    /// serve` makes it interruptible by `$/cancelRequest`).
+    public var prepare: (Session) -> Void = { _ in }
 
     public init(
         profile: Profile = .default, policies: [String] = [], limits: LuaLimits = LuaLimits(),
@@ -42,18 +45,40 @@ public struct ScenarioRunner {
     /// - Throws: `LuaError` only when a session cannot be created or a
     ///   `--policy` file fails to load; errors in the scenario are in the result.
     public func run(path: String) throws(LuaError) -> ScenarioResult {
+        try run(named: path, baseDirectory: directory(of: path)) { session throws(LuaError) in
+            try session.runtime.load(path: path)
+        }
+    }
+
+    /// Runs a scenario given as source, as if it were the file `name` in
+    /// `baseDirectory`: its `policy("...")` paths are relative to that folder.
+    /// - Parameters:
+    ///   - source: the scenario's Lua source.
+    ///   - name: what errors and expectations name it (`scenario.lua:3: ...`).
+    ///   - baseDirectory: where relative policy paths are resolved.
+    /// - Throws: as `run(path:)`.
+    public func run(source: String, name: String, baseDirectory: String) throws(LuaError) -> ScenarioResult {
+        try run(named: name, baseDirectory: baseDirectory) { session throws(LuaError) in
+            try session.runtime.load(source: source, chunkName: "@" + name)
+        }
+    }
+
+    private func run(named name: String, baseDirectory: String, load: (Session) throws(LuaError) -> LuaFunction)
+        throws(LuaError) -> ScenarioResult
+    {
         let session = try Session(profile: profile, limits: limits)
         session.printHandler = printHandler
+        prepare(session)
         for p in policies { try session.loadPolicy(path: p) }
-        session.baseDirectory = directory(of: path)
+        session.baseDirectory = baseDirectory
         var error: LuaError?
         do {
-            let chunk = try session.runtime.load(path: path)
+            let chunk = try load(session)
             _ = try session.runtime.call(chunk, [], budgetMilliseconds: limits.scriptBudgetMilliseconds)
         } catch let e {
             error = e
         }
-        return ScenarioResult(path: path, failures: session.failures, error: error, session: session)
+        return ScenarioResult(path: name, failures: session.failures, error: error, session: session)
     }
 }
 

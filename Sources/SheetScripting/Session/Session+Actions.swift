@@ -50,7 +50,7 @@ extension Session {
     /// Rotates to `"portrait"` or `"landscape"`.
     public func rotate(_ orientation: String) throws(EngineError) {
         guard let o = Orientation(rawValue: orientation) else {
-            throw EngineError(.invalidArgument("orientation must be portrait or landscape, got '\(orientation)'"))
+            throw EngineError(.invalidOrientation(orientation))
         }
         step { app.rotate(to: o) }
     }

@@ -73,8 +73,7 @@ public final class Session {
     public func setProfile(_ name: String) throws(EngineError) {
         let profile = try Profile.named(name)
         guard app.viewNames.isEmpty else {
-            throw EngineError(
-                .invalidArgument("profile() must come before the first view; use reset(\"\(name)\") to start over"))
+            throw EngineError(.profileAfterViews(name))
         }
         try reset(profile: profile)
     }
@@ -122,14 +121,9 @@ public final class Session {
         let resolved = resolve(name)
         if app.removePolicy(identity: resolved) || app.removePolicy(identity: name) { return true }
         let named = policies.filter { $0.name == name }
-        guard named.count == 1 else {
-            let loaded = policies.map(\.identity).joined(separator: ", ")
-            throw EngineError(
-                .invalidArgument(
-                    named.isEmpty
-                        ? "no loaded policy is named '\(name)'; loaded: \(loaded.isEmpty ? "none" : loaded)"
-                        : "several loaded policies are named '\(name)'; give the path: \(loaded)"))
-        }
+        let loaded = policies.map(\.identity)
+        if named.isEmpty { throw EngineError(.unknownPolicy(name: name, loaded: loaded)) }
+        if named.count > 1 { throw EngineError(.ambiguousPolicy(name: name, loaded: loaded)) }
         return app.removePolicy(identity: named[0].identity)
     }
 

@@ -22,14 +22,9 @@ enum SlotPath {
         }
         let owners = app.viewNames.filter { app.value(StateRef(view: $0, slot: path)) != nil }
         guard let first = owners.first else {
-            throw EngineError(.invalidArgument("no view has a state slot '\(path)'"))
+            throw EngineError(.unknownSlot(view: nil, slot: path))
         }
-        guard owners.count == 1 else {
-            throw EngineError(
-                .invalidArgument(
-                    "several views have a state slot '\(path)' (\(owners.joined(separator: ", "))); write View.\(path)")
-            )
-        }
+        guard owners.count == 1 else { throw EngineError(.ambiguousSlot(slot: path, views: owners)) }
         return StateRef(view: first, slot: path)
     }
 }

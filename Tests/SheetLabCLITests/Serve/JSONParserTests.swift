@@ -50,9 +50,22 @@ import Testing
         #expect(throws: Never.self) { try JSONParser.parse(Array(ok.utf8)) }
     }
 
+    /// As the JSON timeline writes them (`TimelineJSON`), never `null`.
+    @Test func text_writesNonFiniteNumbers_asTheTimelineDoes() {
+        let value: JSON = [.double(.nan), .double(.infinity), .double(-.infinity), .double(1.5)]
+        #expect(value.text == #"["nan","inf","-inf",1.5]"#)
+    }
+
+    @Test func text_withALimit_stopsOnceItIsPassed() {
+        let value: JSON = .array(Array(repeating: .string(String(repeating: "x", count: 1000)), count: 1000))
+        #expect(value.text(limit: 10_000) == nil)
+        #expect(value.text(limit: 2_000_000) == value.text)
+        #expect(JSON.string(String(repeating: "y", count: 5000)).text(limit: 4000) == nil)
+    }
+
     @Test func text_isOneLine_keysSorted_controlsEscaped() throws {
-        let value: JSON = ["b": [1, 2.5, .null, true], "a": "x\"\n\u{01}é", "c": .double(.infinity)]
-        #expect(value.text == #"{"a":"x\"\n\u0001é","b":[1,2.5,null,true],"c":null}"#)
+        let value: JSON = ["b": [1, 2.5, .null, true], "a": "x\"\n\u{01}é"]
+        #expect(value.text == #"{"a":"x\"\n\u0001é","b":[1,2.5,null,true]}"#)
         #expect(try JSONParser.parse(Array(value.text.utf8))["a"] == .string("x\"\n\u{01}é"))
     }
 }

@@ -23,7 +23,16 @@ import Testing
         for m in ServeMethods.list {
             #expect(doc.contains("### `\(m.name)`"), "docs/serve.md has no section for \(m.name)")
         }
-        for code in [-32700, -32600, -32601, -32602, -32603, -32001, -32002, -32003] {
+        for reason in [
+            "unknownSlot", "ambiguousSlot", "unknownView", "duplicateView", "unknownProfile", "profileAfterViews",
+            "noPresentation", "invalidOrientation", "timeOutOfRange",
+        ] {
+            #expect(doc.contains("| `\(reason)` |"), "docs/serve.md does not list the reason \(reason)")
+        }
+        for limit in ServeLimits.all {
+            #expect(doc.contains("`\(limit.flag) "), "docs/serve.md does not list \(limit.flag)")
+        }
+        for code in [-32700, -32600, -32601, -32602, -32603, -32001, -32002, -32003, -32800] {
             #expect(doc.contains("`\(code)`"), "docs/serve.md does not list \(code)")
         }
     }
@@ -47,8 +56,8 @@ import Testing
         try client.call("view", ["app": 1, "view": seed000View])
         try client.call("eval", ["app": 1, "source": "set('selectedItem', { id = 0, title = 'A' }) advance(200)"])
         let served = try client.call(method, ["app": 1])
-        let lua = try client.call("eval", ["app": 1, "source": .string("return \(method)()")])
-        #expect(normalized(served) == normalized(lua.array?.first ?? .null))
+        let lua = try client.call("eval", ["app": 1, "source": .string("return \(method)()")])["values"]
+        #expect(normalized(served) == normalized(lua?.array?.first ?? .null))
     }
 
     @Test func events_sharesItsMarkWithLua() throws {
@@ -58,19 +67,11 @@ import Testing
         try client.call("set", ["app": 1, "slot": "selectedItem", "value": 1])
         let first = try client.call("events", ["app": 1])
         #expect(first.array?.isEmpty == false)
-        #expect(try client.call("eval", ["app": 1, "source": "return #events()"]) == [0])
+        #expect(try client.call("eval", ["app": 1, "source": "return #events()"])["values"] == [0])
         try client.call("set", ["app": 1, "slot": "selectedItem", "value": 5])
         try client.call("advance", ["app": 1, "ms": 600])
-        let lua = try client.call("eval", ["app": 1, "source": "return events()"])
+        let lua = try client.call("eval", ["app": 1, "source": "return events()"])["values"]
         let since = try client.call("timeline", ["app": 1, "since": .int(first.array!.count)])
-        #expect(normalized(lua.array?.first ?? .null) == normalized(since))
-    }
-}
-
-extension JSON {
-    /// The items of an array.
-    var array: [JSON]? {
-        if case .array(let items) = self { return items }
-        return nil
+        #expect(normalized(lua?.array?.first ?? .null) == normalized(since))
     }
 }

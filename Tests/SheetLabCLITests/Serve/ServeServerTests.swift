@@ -140,17 +140,21 @@ import Testing
         #expect(bomb["error"]?["code"] == .int(RPCError.limitErrorCode))
         #expect(bomb["error"]?["data"]?["kind"] == "memory")
         #expect(client.errorCode("load_policy", ["app": 1, "source": "while true do end"]) == RPCError.limitErrorCode)
-        #expect(try client.call("eval", ["app": 1, "source": "return 1 + 1"]) == [2])
+        #expect(try client.call("eval", ["app": 1, "source": "return 1 + 1"])["values"] == [2])
         #expect(try client.call("top", ["app": 2]) == .null, "app 2 is as it was")
         #expect(try count(client, app: 2, kind: "requestLost") == 1)
     }
 
     @Test func openApps_areCapped_andClosingOneMakesRoom() throws {
         let client = ServeTestClient()
-        for _ in 0..<ServeServer.maximumApps { try client.call("create") }
-        #expect(client.errorCode("create") == RPCError.limitErrorCode)
+        let apps = ServeLimits().maximumApps
+        for _ in 0..<apps { try client.call("create", ["limits": ["memory_mib": 4]]) }
+        let refused = client.request("create", ["limits": ["memory_mib": 4]])["error"]
+        #expect(refused?["code"] == .int(RPCError.limitErrorCode))
+        #expect(refused?["data"]?["kind"] == "apps")
+        #expect(refused?["data"]?["flag"] == "--max-apps")
         try client.call("close", ["app": 1])
-        #expect(try client.call("create")["app"] == .int(ServeServer.maximumApps + 1))
+        #expect(try client.call("create", ["limits": ["memory_mib": 4]])["app"] == .int(apps + 1))
     }
 
     @Test func malformedLines_areAnswered() throws {
@@ -161,7 +165,7 @@ import Testing
         #expect(client.send("[]")?["error"]?["code"] == .int(RPCError.invalidRequestCode))
         #expect(client.send("\"create\"")?["error"]?["code"] == .int(RPCError.invalidRequestCode))
         #expect(client.send("   ") == nil)
-        let tooLong = try JSONParser.parse(Array(client.server.lineTooLong(length: 2_000_000, limit: 1 << 20).utf8))
+        let tooLong = try JSONParser.parse(Array(client.server.lineTooLong(length: 2_000_000).utf8))
         #expect(tooLong["error"]?["code"] == .int(RPCError.invalidRequestCode))
         #expect(tooLong["error"]?["data"]?["max_line_bytes"] == .int(1 << 20))
     }
@@ -215,8 +219,8 @@ import Testing
         let client = ServeTestClient()
         try client.call("create")
         #expect(
-            try client.call("eval", ["app": 1, "source": "print('hello', 42) return 'a', nil, {1, 2}, {x = 1}"])
-                == ["a", .null, [1, 2], ["x": 1]])
+            try client.call("eval", ["app": 1, "source": "print('hello', 42) return 'a', nil, {1, 2}, {x = 1}"])[
+                "values"] == ["a", .null, [1, 2], ["x": 1]])
         #expect(
             client.takeNotifications() == [
                 ["jsonrpc": "2.0", "method": "print", "params": ["app": 1, "text": "hello\t42"]]

@@ -13,8 +13,8 @@ final class ServeTestClient {
     private(set) var server: ServeServer!
     private var nextID = 1
 
-    init(defaults: ServeServer.Defaults = ServeServer.Defaults()) {
-        server = ServeServer(defaults: defaults) { [unowned self] line in
+    init(defaults: ServeServer.Defaults = ServeServer.Defaults(), limits: ServeLimits = ServeLimits()) {
+        server = ServeServer(defaults: defaults, limits: limits) { [unowned self] line in
             self.notifications.append(try! JSONParser.parse(Array(line.utf8)))
         }
     }

@@ -4,21 +4,35 @@
     import Darwin
 #endif
 
-/// Writes whole lines to a file descriptor, unbuffered, so that each
-/// response reaches the client as soon as it is ready.
-final class LineWriter {
+/// Writes whole messages to a file descriptor, unbuffered, so that each
+/// response reaches the client as soon as it is ready: a line each, or with
+/// a `Content-Length` header (`--framing lsp`).
+///
+/// Confinement: used from the serving thread only.
+final class MessageWriter {
     let fd: Int32
+    let framing: Framing
     /// Whether a write failed (the client went away); nothing more is written.
     private(set) var failed = false
 
-    /// Writes to `fd`.
-    init(fd: Int32) { self.fd = fd }
+    /// Writes to `fd` in `framing`.
+    init(fd: Int32, framing: Framing = .line) {
+        self.fd = fd
+        self.framing = framing
+    }
 
-    /// Writes `text` and a newline.
+    /// Writes one message (`text` is one line of JSON).
     func write(_ text: String) {
         guard !failed else { return }
-        var bytes = Array(text.utf8)
-        bytes.append(0x0A)
+        var bytes: [UInt8]
+        switch framing {
+        case .line:
+            bytes = Array(text.utf8)
+            bytes.append(0x0A)
+        case .lsp:
+            bytes = Array("Content-Length: \(text.utf8.count)\r\n\r\n".utf8)
+            bytes.append(contentsOf: text.utf8)
+        }
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
