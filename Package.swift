@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
     name: "SheetLab",
+    // Swift's Duration (Session.advance(by:)) needs macOS 13; Linux has no minimum.
+    platforms: [.macOS(.v13)],
     products: [
         .library(name: "LuaRuntime", targets: ["LuaRuntime"]),
         .library(name: "SheetEngine", targets: ["SheetEngine"]),

@@ -7,7 +7,7 @@
 ///
 /// ```swift
 /// let configuration = try SessionConfiguration(
-///     profileNamed: "iphonese-ios16", policies: [.file("examples/policies/queue.lua")])
+///     profile: "iphonese-ios16", policies: [.file("examples/policies/queue.lua")])
 /// let session = try Session(configuration)
 /// ```
 public struct SessionConfiguration: Equatable, Sendable {
@@ -36,17 +36,17 @@ public struct SessionConfiguration: Equatable, Sendable {
         self.baseDirectory = baseDirectory
     }
 
-    /// Creates a configuration on the profile named `name`, for example `iphone15-ios17`.
+    /// Creates a configuration on the profile named `id`, for example `"iphone15-ios17"`.
     /// - Parameters:
-    ///   - name: a profile name (`Profile.allNames` lists them).
+    ///   - id: a profile name (`ProfileID.all` lists them).
     ///   - policies: policies to load, in order.
     ///   - limits: the Lua limits.
     ///   - baseDirectory: where relative policy paths are resolved.
-    /// - Throws: `EngineError` listing the valid names when `name` is unknown.
+    /// - Throws: `EngineError` listing the valid names when `id` is unknown.
     public init(
-        profileNamed name: String, policies: [PolicySource] = [], limits: LuaLimits = LuaLimits(),
+        profile id: ProfileID, policies: [PolicySource] = [], limits: LuaLimits = LuaLimits(),
         baseDirectory: String = "."
     ) throws(EngineError) {
-        self.init(profile: try Profile.named(name), policies: policies, limits: limits, baseDirectory: baseDirectory)
+        self.init(profile: try Profile(id), policies: policies, limits: limits, baseDirectory: baseDirectory)
     }
 }

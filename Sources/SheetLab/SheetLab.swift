@@ -2,10 +2,13 @@
 //
 // `import SheetLab` gives a host everything it needs: the presentation engine
 // (SheetEngine: `SheetApp`, `Profile`, `AppState`, `Event`, `Value`, ...),
-// Lua policies and scenarios (SheetScripting: `Session`, `LuaPolicy`,
-// `ScenarioRunner`), Lua values and errors (LuaRuntime: `LuaError`,
-// `LuaLimits`, `LuaValue`), and the few additions below (`PolicySource`,
-// `SessionConfiguration`). The DocC catalog next to this file documents it.
+// Lua policies and scenarios (SheetScripting: `Session`, `ProfileID`,
+// `LuaPolicy`), Lua values and errors (LuaRuntime: `LuaError`, `LuaLimits`,
+// `LuaValue`), and the few additions below (`PolicySource`,
+// `SessionConfiguration`, `ScenarioOutcome`, `ScenarioError`). The session's
+// engine and Lua runtime are the package's own (`package` access): the
+// CLI, serve and check reach them, embedders read the app through the
+// session. The DocC catalog next to this file documents it.
 
 @_exported import LuaRuntime
 @_exported import SheetEngine

@@ -14,14 +14,14 @@ import Testing
 
     @Test func aSessionPerTask_valuesOut() async throws {
         let configurations = try ["iphonese-ios15", "iphone15-ios17", "ipadpro11-ios18"].map {
-            try SessionConfiguration(profileNamed: $0)
+            try SessionConfiguration(profile: ProfileID(rawValue: $0))
         }
         let states = try await withThrowingTaskGroup(of: AppState.self) { group in
             for configuration in configurations {
                 group.addTask {
                     let session = try Session(configuration)  // created, used and dropped in this task
                     try session.evaluate(Self.seed000)
-                    return session.app.state()  // a Sendable value leaves the task
+                    return session.state()  // a Sendable value leaves the task
                 }
             }
             return try await group.reduce(into: []) { $0.append($1) }

@@ -6,12 +6,14 @@ import Testing
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().path
 
-/// The code of the getting-started article (SheetLab.docc/GettingStarted.md), run.
+/// The code of the getting-started article (SheetLab.docc/GettingStarted.md),
+/// run: the same calls with the same imports, paths from the repository's
+/// root, and expectations where the article prints.
 @Suite struct GettingStartedTests {
-    @Test func gettingStarted_seed000WithTheQueuePolicy() throws {
-        // 1. An app on a profile, with a policy from a file and one from a string.
+    @Test func gettingStarted_seed000WithTheQueuePolicy() async throws {
+        // Create an app: a policy from a file and one from a string.
         let configuration = try SessionConfiguration(
-            profileNamed: "iphone15-ios17",
+            profile: "iphone15-ios17",  // ProfileID.all lists them
             policies: [.file("examples/policies/queue.lua")],
             baseDirectory: repositoryRoot)
         let session = try Session(configuration)
@@ -21,7 +23,7 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                 return { should_dismiss = function(ctx) return ctx.detent ~= "medium" end }
                 """, name: "keep-medium.lua")
 
-        // 2. Views: in Lua, as a scenario writes them ...
+        // Build views: in Lua, as a scenario writes them ...
         try session.evaluate(
             """
             view { name = "ContentView", state = { "selectedItem" },
@@ -39,29 +41,46 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
                         content: { _ in SheetContent(text: "Settings") })
                 ]))
 
-        // 3. Listen to events as they happen.
+        // Listen to events, in a closure and as an AsyncStream.
         var warnings: [Event] = []
         session.subscribe { event in
             if event.severity == .warning { warnings.append(event) }
         }
+        let events = session.eventStream()
+        let firstQueued = Task { await events.first { $0.kind == .queued } }
 
-        // 4. Act as a user would, and let virtual time pass.
+        // Act as a user would, and let virtual time pass.
         try session.set("selectedItem", .record(["id": 0]))  // tap "Open"
-        try session.advance(500)  // presented
+        try session.advance(by: .milliseconds(500))  // presented
         try session.swipe()  // swipe it down ...
-        try session.advance(100)
+        try session.advance(by: .milliseconds(100))
         try session.set("selectedItem", .record(["id": 1]))  // ... and tap "Open" again while it closes
-        try session.advance(150)  // the queue policy presents item 1
+        try session.advance(by: .milliseconds(150))  // the queue policy presents item 1
+        let queued: Event? = await firstQueued.value  // the queue policy's decision
+        #expect(queued?.source == "queue.lua")
 
-        // 5. Read the state and the timeline as values.
-        let state: AppState = session.app.state()
+        // Read the state and the timeline as values.
+        let state: AppState = session.state()
         #expect(state.presentations.last?.itemID == "1")
         #expect(state.presentations.last?.phase == .presenting)
         let timeline: [Event] = Array(session.timeline())
         #expect(timeline.contains { $0.kind == .queued && $0.source == "queue.lua" })
         #expect(!timeline.contains { $0.kind == .requestLost })
         #expect(warnings.isEmpty)
+        let json = try JSONEncoder().encode(state)
+        #expect(try JSONDecoder().decode(AppState.self, from: json) == state)
         #expect(session.policies.map(\.name) == ["queue.lua", "keep-medium.lua"])
+        #expect(session.now == .milliseconds(750))
+        #expect(session.stack.count == 1)
+    }
+
+    @Test func runScenario_seed000_lostUnderStock() throws {
+        let outcome = try SessionConfiguration(profile: "iphonese-ios16")
+            .runScenario(path: repositoryRoot + "/examples/seeds/seed000_lost_reopen.lua")
+        #expect(outcome.passed)
+        #expect(outcome.state.presentations.isEmpty)
+        #expect(outcome.expectations > 0)
+        #expect(outcome.timeline.contains { $0.kind == .requestLost })
     }
 
     @Test func policyErrors_areLuaErrorsWithFileAndLine() throws {
@@ -73,6 +92,6 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             #expect(error.file == "bad.lua")
             #expect(error.description.contains("hook 'request' must be a function"))
         }
-        #expect(throws: EngineError.self) { try SessionConfiguration(profileNamed: "nokia3310-ios1") }
+        #expect(throws: EngineError.self) { try SessionConfiguration(profile: "nokia3310-ios1") }
     }
 }

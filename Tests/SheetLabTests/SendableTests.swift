@@ -28,5 +28,9 @@ import Testing
         requireSendable(ExpectationFailure.self)
         requireSendable(PolicySource.self)
         requireSendable(SessionConfiguration.self)
+        requireSendable(ProfileID.self)
+        requireSendable(ScenarioOutcome.self)
+        requireSendable(ScenarioError.self)
+        requireSendable(Orientation.self)
     }
 }

@@ -10,6 +10,7 @@ let sheetLabPackage = Context.packageDirectory.split(separator: "/").dropLast(2)
 
 let package = Package(
     name: "SheetLabEmbedding",
+    platforms: [.macOS(.v13)],
     dependencies: [
         .package(path: "../..")
     ],

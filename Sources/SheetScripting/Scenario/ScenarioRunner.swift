@@ -1,37 +1,40 @@
 import LuaRuntime
 import SheetEngine
 
-/// What running one scenario file gave.
-public struct ScenarioResult {
+/// What running one scenario file gave: the package's own form, with the
+/// script error as a field and the live session (the CLI renders its
+/// timeline). Embedders get `SheetLab`'s `Sendable` `ScenarioOutcome`, and
+/// a script error as a thrown `ScenarioError`.
+package struct ScenarioResult {
     /// The scenario file.
-    public var path: String
+    package var path: String
     /// Failed expectations.
-    public var failures: [ExpectationFailure]
+    package var failures: [ExpectationFailure]
     /// The script error that stopped the scenario, if one did (syntax,
     /// runtime, limit), with file:line.
-    public var error: LuaError?
+    package var error: LuaError?
     /// The session, for reading the timeline, state and profile.
-    public var session: Session
+    package var session: Session
 
     /// Whether every expectation held and no error stopped the run.
-    public var passed: Bool { failures.isEmpty && error == nil }
+    package var passed: Bool { failures.isEmpty && error == nil }
 }
 
 /// Runs scenario files: a fresh session (and Lua state) for each.
-public struct ScenarioRunner {
+package struct ScenarioRunner {
     /// The profile a scenario starts on (a scenario's own `profile()` call wins).
-    public var profile: Profile
+    package var profile: Profile
     /// Policy files loaded before the scenario runs, relative to the current directory.
-    public var policies: [String]
+    package var policies: [String]
     /// Memory and time limits of each scenario's Lua state.
-    public var limits: LuaLimits
+    package var limits: LuaLimits
     /// Where `print` writes.
-    public var printHandler: (String) -> Void
+    package var printHandler: (String) -> Void
     /// Called with each new session before anything runs in it (`sheetlab
     /// serve` makes it interruptible by `$/cancelRequest`).
-    public var prepare: (Session) -> Void = { _ in }
+    package var prepare: (Session) -> Void = { _ in }
 
-    public init(
+    package init(
         profile: Profile = .default, policies: [String] = [], limits: LuaLimits = LuaLimits(),
         printHandler: @escaping (String) -> Void = { print($0) }
     ) {
@@ -44,7 +47,7 @@ public struct ScenarioRunner {
     /// Runs one scenario file.
     /// - Throws: `LuaError` only when a session cannot be created or a
     ///   `--policy` file fails to load; errors in the scenario are in the result.
-    public func run(path: String) throws(LuaError) -> ScenarioResult {
+    package func run(path: String) throws(LuaError) -> ScenarioResult {
         try run(named: path, baseDirectory: directory(of: path)) { session throws(LuaError) in
             try session.runtime.load(path: path)
         }
@@ -57,7 +60,7 @@ public struct ScenarioRunner {
     ///   - name: what errors and expectations name it (`scenario.lua:3: ...`).
     ///   - baseDirectory: where relative policy paths are resolved.
     /// - Throws: as `run(path:)`.
-    public func run(source: String, name: String, baseDirectory: String) throws(LuaError) -> ScenarioResult {
+    package func run(source: String, name: String, baseDirectory: String) throws(LuaError) -> ScenarioResult {
         try run(named: name, baseDirectory: baseDirectory) { session throws(LuaError) in
             try session.runtime.load(source: source, chunkName: "@" + name)
         }
@@ -70,11 +73,37 @@ public struct ScenarioRunner {
         session.printHandler = printHandler
         prepare(session)
         for p in policies { try session.loadPolicy(path: p) }
+        return ScenarioRunner.run(in: session, named: name, baseDirectory: baseDirectory, load: load)
+    }
+
+    /// Runs a scenario file in a session that is ready (profile, policies,
+    /// print handler): its relative `policy("...")` paths are relative to its folder.
+    /// - Returns: the result; a script error is in it.
+    package static func run(in session: Session, path: String) -> ScenarioResult {
+        run(in: session, named: path, baseDirectory: directory(of: path)) { session throws(LuaError) in
+            try session.runtime.load(path: path)
+        }
+    }
+
+    /// Runs a scenario given as source in a session that is ready, as the file `name` in `baseDirectory`.
+    /// - Returns: the result; a script error is in it.
+    package static func run(in session: Session, source: String, name: String, baseDirectory: String)
+        -> ScenarioResult
+    {
+        run(in: session, named: name, baseDirectory: baseDirectory) { session throws(LuaError) in
+            try session.runtime.load(source: source, chunkName: "@" + name)
+        }
+    }
+
+    private static func run(
+        in session: Session, named name: String, baseDirectory: String,
+        load: (Session) throws(LuaError) -> LuaFunction
+    ) -> ScenarioResult {
         session.baseDirectory = baseDirectory
         var error: LuaError?
         do {
             let chunk = try load(session)
-            _ = try session.runtime.call(chunk, [], budgetMilliseconds: limits.scriptBudgetMilliseconds)
+            _ = try session.runtime.call(chunk, [], budgetMilliseconds: session.limits.scriptBudgetMilliseconds)
         } catch let e {
             error = e
         }

@@ -35,8 +35,9 @@ extension Session {
     public func release(velocity: Double) throws(EngineError) {
         try step { () throws(EngineError) in try app.release(velocity: velocity) }
     }
-    /// The DismissAction of the presentation `view` is in; the top one when nil (B07).
-    public func dismiss(view: String?) throws(EngineError) {
+    /// The DismissAction of the presentation `view` is in; the top one when
+    /// nil, as `@Environment(\.dismiss)` in the top sheet's content (B07).
+    public func dismiss(view: String? = nil) throws(EngineError) {
         try step { () throws(EngineError) in try app.dismiss(from: view) }
     }
     /// Removes a view and its subtree (B09).
@@ -47,20 +48,59 @@ extension Session {
     /// Taps the presenter behind the top sheet; whether the tap reached it (B27).
     public func tapBackground() -> Bool { step { app.tapBackground() } }
 
-    /// Rotates to `"portrait"` or `"landscape"`.
-    public func rotate(_ orientation: String) throws(EngineError) {
-        guard let o = Orientation(rawValue: orientation) else {
-            throw EngineError(.invalidOrientation(orientation))
-        }
-        step { app.rotate(to: o) }
+    /// Rotates the device.
+    /// - Parameter orientation: `.portrait` or `.landscape`.
+    public func rotate(to orientation: Orientation) {
+        step { app.rotate(to: orientation) }
     }
 
-    /// Lets `ms` pass; with nil, until no transition is running (at most ten
-    /// virtual minutes, since an app may keep itself busy).
-    public func advance(_ ms: Int?) throws(EngineError) {
+    /// `rotate(to:)` by name, `"portrait"` or `"landscape"`, as the Lua `rotate` calls it.
+    /// - Throws: `EngineError` (`invalidOrientation`) for any other name.
+    package func rotate(_ name: String) throws(EngineError) {
+        guard let orientation = Orientation(rawValue: name) else { throw EngineError(.invalidOrientation(name)) }
+        rotate(to: orientation)
+    }
+
+    /// Lets virtual time pass, completing every transition that ends in it (B01).
+    ///
+    /// ```swift
+    /// try session.advance(by: .milliseconds(500))
+    /// ```
+    /// - Parameter duration: whole milliseconds, zero or more.
+    /// - Throws: `EngineError`: `invalidArgument` for a part of a millisecond,
+    ///   `timeOutOfRange` for a negative duration or one past the end of
+    ///   virtual time (2^52 ms).
+    public func advance(by duration: Duration) throws(EngineError) {
+        try advance(try Session.milliseconds(duration))
+    }
+
+    /// Lets time pass until no transition is running (at most ten virtual
+    /// minutes, since an app may keep itself busy).
+    public func advanceUntilIdle() throws(EngineError) {
+        try advance(nil)
+    }
+
+    /// `advance(by:)` in milliseconds, or with nil `advanceUntilIdle()`, as the Lua `advance` calls it.
+    package func advance(_ ms: Int?) throws(EngineError) {
         try step { () throws(EngineError) in
             if let ms { try app.advance(by: ms) } else { try app.advanceUntilIdle() }
         }
+    }
+
+    /// A duration in whole milliseconds.
+    /// - Throws: `EngineError` for a part of a millisecond or a duration no `Int` holds.
+    static func milliseconds(_ duration: Duration) throws(EngineError) -> Int {
+        let (seconds, attoseconds) = duration.components
+        let perMillisecond: Int64 = 1_000_000_000_000_000
+        guard attoseconds % perMillisecond == 0 else {
+            throw EngineError(.invalidArgument("advance(by:) takes whole milliseconds, got \(duration)"))
+        }
+        let (ms, overflow) = seconds.multipliedReportingOverflow(by: 1000)
+        let (total, overflow2) = ms.addingReportingOverflow(attoseconds / perMillisecond)
+        guard !overflow, !overflow2, let result = Int(exactly: total) else {
+            throw EngineError(.timeOutOfRange("cannot advance by \(duration)"))
+        }
+        return result
     }
 
     /// Runs one engine step so that all the Lua it runs (policy hooks,
@@ -77,6 +117,18 @@ extension Session {
     func step<T>(_ body: () -> T) -> T {
         runtime.withBudget(milliseconds: runtime.limits.scriptBudgetMilliseconds, body).0
     }
+
+    // MARK: Reading
+
+    /// The app now, as a value: time, profile, orientation, presentations,
+    /// views with their state, held requests.
+    public func state() -> AppState { app.state() }
+
+    /// The modal stack, bottom first.
+    public var stack: [PresentationState] { app.stack }
+
+    /// The virtual clock.
+    public var now: Duration { .milliseconds(app.now) }
 
     /// Events after index `since` (1-based positions), all when nil.
     public func timeline(since: Int? = nil) -> ArraySlice<Event> {

@@ -8,12 +8,18 @@ import SheetEngine
 /// and the REPL (`ScenarioAPI`) and the methods of `sheetlab serve` call
 /// these methods and nothing else.
 ///
+/// Embedders read the app through the session (`state()`, `stack`, `now`,
+/// `timeline(since:)`, `eventStream()`, `policies`); the engine and the Lua
+/// runtime underneath are the package's own (`package`), so the CLI,
+/// `serve`, `mcp` and `check` reach them and a tool cannot put the two out
+/// of step.
+///
 /// Confinement: not `Sendable`; use a session from one thread at a time.
 public final class Session {
     /// The Lua runtime scenarios, content closures and policies run in.
-    public let runtime: LuaRuntime
+    package let runtime: LuaRuntime
     /// The app. `reset` starts it over; `check` points the session at copies of it.
-    public internal(set) var app: SheetApp
+    package internal(set) var app: SheetApp
     /// Policies in load order (Lua and native): the app's, which owns them.
     public var policies: [any PresentationPolicy] { app.loadedPolicies }
     /// Where relative policy paths are resolved: the scenario's folder.
@@ -28,8 +34,10 @@ public final class Session {
     /// The names of the Lua globals the scenario API registered.
     public private(set) var registeredGlobals: [String] = []
 
-    /// Timeline index `events()` last returned up to.
+    /// Timeline index `newEvents()` last returned up to.
     var eventsMark = 0
+    /// The continuations of the streams `eventStream()` made, by subscription token; finished when the session goes.
+    var streams: [Int: AsyncStream<Event>.Continuation] = [:]
     /// The content closure being evaluated, for `binding()` (B14).
     var currentContent: ContentContext?
     /// `binding` as a function value, handed to content functions as `c.binding`.
@@ -47,8 +55,15 @@ public final class Session {
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
     }
 
+    deinit {
+        for continuation in streams.values { continuation.finish() }
+    }
+
     /// The profile the app runs on.
     public var profile: Profile { app.profile }
+
+    /// The Lua memory cap and CPU budgets the session runs under.
+    public var limits: LuaLimits { runtime.limits }
 
     /// Starts the app over, keeping the loaded policies and subscribers.
     /// - Throws: `EngineError` when called from code the app is running.
@@ -69,8 +84,18 @@ public final class Session {
     }
 
     /// Chooses the profile; only before the first view (use `reset` later).
+    ///
+    /// ```swift
+    /// try session.setProfile("iphonese-ios16")
+    /// ```
+    /// - Parameter id: the profile's name (`ProfileID.all` lists them).
     /// - Throws: `EngineError` for an unknown name or when views exist.
-    public func setProfile(_ name: String) throws(EngineError) {
+    public func setProfile(_ id: ProfileID) throws(EngineError) {
+        try setProfile(id.rawValue)
+    }
+
+    /// `setProfile(_:)` by name, as the Lua `profile(name)` calls it.
+    package func setProfile(_ name: String) throws(EngineError) {
         let profile = try Profile.named(name)
         guard app.viewNames.isEmpty else {
             throw EngineError(.profileAfterViews(name))

@@ -34,7 +34,7 @@ struct CompareProfiles {
         }
         let profiles: [Profile]
         do {
-            profiles = try profileNames.map { name throws(EngineError) in try Profile.named(name) }
+            profiles = try profileNames.map { name throws(EngineError) in try Profile(ProfileID(rawValue: name)) }
         } catch {
             usage("\(error)")
         }

@@ -17,27 +17,33 @@ struct Outcome: Sendable {
 
     /// Runs `path` in a fresh session on `profile` and keeps what the table shows.
     static func run(_ path: String, on profile: Profile) -> Outcome {
-        let runner = ScenarioRunner(profile: profile, printHandler: { _ in })
-        let result: ScenarioResult
+        let configuration = SessionConfiguration(profile: profile)
         do {
-            result = try runner.run(path: path)
+            return Outcome(try configuration.runScenario(path: path))
         } catch {
-            return Outcome(verdict: .error, problems: ["\(error)"], finalStack: [], warnings: 0)
+            // A script error: what ran before it still counts for the stack and the warnings.
+            var outcome =
+                error.outcome.map(Outcome.init) ?? Outcome(verdict: .error, problems: [], finalStack: [], warnings: 0)
+            outcome.verdict = .error
+            outcome.problems.append("\(error)")
+            return outcome
         }
-        let state: AppState = result.session.app.state()
-        let timeline: [Event] = Array(result.session.timeline())
-        let verdict: Verdict = result.error != nil ? .error : (result.passed ? .pass : .fail)
-        return Outcome(
-            verdict: verdict,
-            problems: result.failures.map { "\($0)".split(separator: "\n").joined(separator: " ") }
-                + (result.error.map { ["\($0)"] } ?? []),
-            finalStack: state.presentations.map { "\($0.presenter):\($0.phase.rawValue)" },
-            warnings: timeline.filter { $0.severity == .warning }.count)
     }
 
     /// The table cell: `pass  2w  ContentView:presented`.
     var cell: String {
         let stack = finalStack.isEmpty ? "-" : finalStack.joined(separator: ">")
         return "\(verdict.rawValue.padding(toLength: 5, withPad: " ", startingAt: 0))\(warnings)w  \(stack)"
+    }
+}
+
+extension Outcome {
+    /// What the table shows of a scenario's outcome.
+    init(_ outcome: ScenarioOutcome) {
+        self.init(
+            verdict: outcome.passed ? .pass : .fail,
+            problems: outcome.failures.map { "\($0)".split(separator: "\n").joined(separator: " ") },
+            finalStack: outcome.state.presentations.map { "\($0.presenter):\($0.phase.rawValue)" },
+            warnings: outcome.timeline.filter { $0.severity == .warning }.count)
     }
 }

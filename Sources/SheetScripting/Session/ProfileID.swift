@@ -1,0 +1,45 @@
+import SheetEngine
+
+/// The name of a profile, `DEVICE-iosVERSION`: `iphone15-ios17`,
+/// `iphonese-ios14.4`. A string literal is one:
+///
+/// ```swift
+/// try session.setProfile("iphonese-ios16")
+/// let profile = try Profile("ipadpro11-ios18")
+/// ```
+///
+/// Whether a name is valid is checked where it is used (an `EngineError`
+/// listing the valid names); `ProfileID.all` lists them.
+public struct ProfileID: RawRepresentable, Hashable, Sendable, Codable, ExpressibleByStringLiteral,
+    CustomStringConvertible
+{
+    /// The name, as `sheetlab profiles` shows it.
+    public var rawValue: String
+
+    /// A profile name.
+    public init(rawValue: String) { self.rawValue = rawValue }
+
+    /// A profile name written as a literal.
+    public init(stringLiteral value: String) { self.rawValue = value }
+
+    /// Every valid name, devices in catalogue order, oldest OS first.
+    public static var all: [ProfileID] { Profile.allNames.map(ProfileID.init(rawValue:)) }
+
+    /// The default profile's name, `iphone15-ios17`.
+    public static var `default`: ProfileID { ProfileID(rawValue: Profile.defaultName) }
+
+    /// The name.
+    public var description: String { rawValue }
+}
+
+extension Profile {
+    /// The profile's name as a `ProfileID`.
+    public var id: ProfileID { ProfileID(rawValue: name) }
+
+    /// Looks a profile up by its name.
+    /// - Parameter id: for example `"iphone15-ios17"`.
+    /// - Throws: `EngineError` listing the valid names when the name is unknown.
+    public init(_ id: ProfileID) throws(EngineError) {
+        self = try Profile.named(id.rawValue)
+    }
+}
