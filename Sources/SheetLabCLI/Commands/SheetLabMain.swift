@@ -64,6 +64,7 @@ let subcommands: [Subcommand] = [
     Subcommand(spec: ReplCommand.spec, run: ReplCommand.run),
     Subcommand(spec: ProfilesCommand.spec, run: ProfilesCommand.run),
     Subcommand(spec: ServeCommand.spec, run: ServeCommand.run),
+    Subcommand(spec: MCPCommand.spec, run: MCPCommand.run),
 ]
 
 /// `sheetlab --help`.

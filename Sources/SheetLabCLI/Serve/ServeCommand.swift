@@ -48,48 +48,24 @@ enum ServeCommand {
             return RunCommand.usage(error, out)
         }
         out.flush()
-        // The protocol gets private copies of standard input and output;
-        // descriptor 1 becomes standard error and descriptor 0 /dev/null, so
-        // a stray print cannot corrupt the stream and a script that reads
-        // /dev/stdin (a policy path) cannot eat the requests.
-        let protocolIn = dup(0)
-        let protocolOut = dup(1)
-        let null = open("/dev/null", O_RDONLY)
-        guard protocolIn >= 0, protocolOut >= 0, null >= 0, dup2(2, 1) >= 0, dup2(null, 0) >= 0 else {
+        guard let streams = ProtocolStreams.claim() else {
             out.error("sheetlab serve: cannot set up standard input and output")
             return .usage
         }
-        close(null)
-        signal(SIGPIPE, SIG_IGN)
-        if isatty(protocolIn) == 1 {
+        if streams.inputIsTerminal {
             out.error("sheetlab serve: reading JSON-RPC 2.0 requests, one per line (docs/serve.md); Ctrl-D ends")
         }
-        let writer = MessageWriter(fd: protocolOut, framing: framing)
+        let writer = MessageWriter(fd: streams.output, framing: framing)
         let server = ServeServer(defaults: defaults, limits: limits, framing: framing, send: writer.write)
         let queue = MessageQueue(capacity: max(16 << 20, 2 * limits.maximumMessageBytes))
-        startReading(framing.reader(fd: protocolIn, limit: limits.maximumMessageBytes), into: queue, server.control)
+        ProtocolStreams.startReading(
+            framing.reader(fd: streams.input, limit: limits.maximumMessageBytes), into: queue,
+            cancel: .serve, server.control)
         while !writer.failed, let item = queue.pop() {
             if let answer = server.handle(item.frame, message: item.number) { writer.write(answer) }
             if case .exited(let code) = server.phase { return code }
         }
         return .ok
-    }
-
-    /// Reads messages on a thread of their own: a `$/cancelRequest` takes
-    /// effect as soon as it is read, while the request it cancels runs.
-    static func startReading(_ reader: any FrameReader, into queue: MessageQueue, _ control: RequestControl) {
-        // The reader is used by the new thread only, from here on.
-        nonisolated(unsafe) let reader = reader
-        startDetachedThread {
-            while let frame = reader.next() {
-                if case .text(let bytes) = frame, let id = CancelNotification.id(in: bytes) {
-                    control.cancel(id)
-                    continue
-                }
-                queue.push(MessageQueue.Item(frame: frame, number: control.messageRead()))
-            }
-            queue.finish()
-        }
     }
 
     /// The command line's limits for new apps must be within the server's.

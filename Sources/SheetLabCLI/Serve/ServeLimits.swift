@@ -75,8 +75,11 @@ struct ServeLimits: Sendable, Equatable {
     var json: JSON { .object(Dictionary(uniqueKeysWithValues: ServeLimits.all.map { ($0.name, .int(value(of: $0))) })) }
 
     /// The options, for `sheetlab serve --help`.
-    static var specs: [OptionSpec] {
-        all.map { limit in
+    static var specs: [OptionSpec] { specs(of: all) }
+
+    /// The options of some of the limits (`sheetlab mcp` has three).
+    static func specs(of limits: [Limit]) -> [OptionSpec] {
+        limits.map { limit in
             let defaults = ServeLimits()
             return OptionSpec(
                 limit.flag, value: limit.value, help: "\(limit.help) (default \(defaults.value(of: limit))).")
@@ -85,10 +88,12 @@ struct ServeLimits: Sendable, Equatable {
 
     /// The limits the command line asks for.
     /// - Throws: `UsageError` for a value out of its range.
-    static func parse(_ args: ParsedArguments) throws(UsageError) -> ServeLimits {
+    static func parse(_ args: ParsedArguments, _ flags: [Limit] = all, command: String = "serve") throws(UsageError)
+        -> ServeLimits
+    {
         var limits = ServeLimits()
-        for limit in all {
-            if let n = try args.integer(limit.flag, in: limit.range, command: "serve") {
+        for limit in flags {
+            if let n = try args.integer(limit.flag, in: limit.range, command: command) {
                 limits[keyPath: limit.keyPath] = n * limit.scale
             }
         }

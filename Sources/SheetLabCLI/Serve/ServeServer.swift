@@ -96,7 +96,7 @@ final class ServeServer {
     /// Handles one message the reader read.
     /// - Parameter message: its number, from `control.messageRead()`.
     func handle(_ frame: Frame, message: Int) -> String? {
-        messageStart = ServeServer.threadCPUNanoseconds()
+        messageStart = threadCPUNanoseconds()
         switch frame {
         case .text(let bytes):
             if bytes.allSatisfy({ [0x20, 0x09, 0x0D, 0x0A].contains($0) }) { return nil }
@@ -275,7 +275,7 @@ final class ServeServer {
 
     /// CPU left to the message being handled, in ms.
     var remainingBudgetMilliseconds: Int {
-        let spent = (ServeServer.threadCPUNanoseconds() - messageStart) / 1_000_000
+        let spent = (threadCPUNanoseconds() - messageStart) / 1_000_000
         return limits.maximumRequestBudgetMilliseconds - Int(spent)
     }
 
@@ -283,13 +283,6 @@ final class ServeServer {
         limits.error(
             ServeLimits.requestBudget, kind: "requestBudget",
             "this input line used up its CPU budget of \(limits.maximumRequestBudgetMilliseconds) ms")
-    }
-
-    /// CPU time of the calling thread, in ns.
-    static func threadCPUNanoseconds() -> Int64 {
-        var ts = timespec()
-        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
-        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
     }
 
     // MARK: Memory

@@ -23,6 +23,9 @@ public struct CheckReport {
     public var invariants: [String] = []
     /// The first violation, shrunk, if any.
     public var violation: Violation?
+    /// Whether exploring stopped before it was done (`Checker.shouldStop`):
+    /// no violation then means none was found in what was explored.
+    public var stopped = false
 
     /// A broken invariant and the shortest sequence found that breaks it.
     public struct Violation {
@@ -57,6 +60,9 @@ public final class Checker {
     public var repertoire = CheckAction.Repertoire.check
     /// Called now and then with the report so far (for a progress line).
     public var progress: ((CheckReport) -> Void)?
+    /// Asked every few steps; once it returns true exploring stops and the
+    /// report says `stopped` (`sheetlab mcp`'s time cap and cancellation).
+    public var shouldStop: (() -> Bool)?
 
     /// - Parameters:
     ///   - session: a session whose app holds the set-up (views, state); its policies are checked.
@@ -135,6 +141,10 @@ public final class Checker {
             for (app, path) in frontier {
                 for action in CheckAction.candidates(for: app, itemIDs: itemIDs, repertoire: repertoire) {
                     let copy = app.clone()
+                    if report.steps % 16 == 0, shouldStop?() == true {
+                        report.stopped = true
+                        break search
+                    }
                     guard let events = apply(action, to: copy) else { continue }
                     report.steps += 1
                     report.events += events.count
@@ -168,6 +178,10 @@ public final class Checker {
         var rng = SplitMix64(seed: seed)
         var visited: Set<Int> = []
         for _ in 0..<runs {
+            if shouldStop?() == true {
+                report.stopped = true
+                break
+            }
             let app = root.clone()
             var path: [CheckAction] = []
             for level in 1...max(1, depth) {

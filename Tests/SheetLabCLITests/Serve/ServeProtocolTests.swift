@@ -116,10 +116,10 @@ import Testing
 
     @Test func theCancelNotification_isRecognisedOnlyInItsPlainForm() {
         #expect(
-            CancelNotification.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#.utf8))
+            CancelNotification.serve.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#.utf8))
                 == 4)
         #expect(
-            CancelNotification.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"a"}}"#.utf8))
+            CancelNotification.serve.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"a"}}"#.utf8))
                 == "a")
         for other in [
             #"{"jsonrpc":"2.0","id":1,"method":"$/cancelRequest","params":{"id":4}}"#,
@@ -127,7 +127,7 @@ import Testing
             #"{"jsonrpc":"2.0","method":"eval","params":{"app":1,"source":"-- $/cancelRequest"}}"#,
             #"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4,"x":1}}"#,
         ] {
-            #expect(CancelNotification.id(in: Array(other.utf8)) == nil, "\(other)")
+            #expect(CancelNotification.serve.id(in: Array(other.utf8)) == nil, "\(other)")
         }
     }
 }

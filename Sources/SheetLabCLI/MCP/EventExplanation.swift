@@ -1,0 +1,179 @@
+import SheetEngine
+
+/// Why an event is on the timeline, in words: what its kind means, who
+/// decided (stock SwiftUI, a policy and which hook, app code, the engine),
+/// and the behaviour rule it cites. What `explain_event` answers.
+struct EventExplanation {
+    let event: Event
+    /// Its 1-based place on the timeline, when known.
+    let index: Int?
+    let rule: RuleCatalogue.Rule?
+
+    init(_ event: Event, index: Int?, rules: RuleCatalogue) {
+        self.event = event
+        self.index = index
+        rule = event.rule.flatMap { rules[$0] }
+    }
+
+    /// What events of a kind record.
+    static func meaning(of kind: EventKind) -> String {
+        switch kind {
+        case .set: "the user (a button's action) wrote a state slot"
+        case .swipe: "the user swiped the top presentation down"
+        case .drag: "the user dragged the top sheet to a height"
+        case .release: "the user released a drag; the sheet settles on a detent or dismisses"
+        case .rotate: "the device rotated"
+        case .backgroundTap: "the user tapped the presenter behind the top sheet"
+        case .viewRemoved: "a view left the hierarchy with its subtree"
+        case .stateChanged: "a state slot changed"
+        case .bodyEvaluated: "a view's body was evaluated again because a slot it reads changed"
+        case .contentUpdated: "a presentation's content was rebuilt from fresh state"
+        case .onChange: "an onChange observer ran"
+        case .request: "a presentation was asked for (its binding was set), and a decision was made on it"
+        case .presenting: "the present transition started"
+        case .presented: "the present transition ended; the presentation is fully on screen"
+        case .dismissing: "the dismiss transition started"
+        case .dismissed: "the dismiss transition ended; the presentation is gone"
+        case .writeBack: "SwiftUI wrote the binding back (nil or false) when the presentation went away"
+        case .onDismiss: "the modifier's onDismiss ran"
+        case .onAppear: "the content's onAppear ran"
+        case .queued: "a request was held, to be presented once the presenter is free"
+        case .dropped: "a request was dropped"
+        case .removed: "a presentation was removed at once, without a transition"
+        case .detentChanged: "the sheet's detent changed"
+        case .userChangedDetent: "the user moved the sheet to another detent"
+        case .heightChanged: "the sheet's height changed"
+        case .adapted: "the presentation adapted to the size class (a form sheet, full screen)"
+        case .alreadyPresenting: "a second presentation from a busy presenter was ignored"
+        case .modifierIgnored: "a presentation modifier had no effect"
+        case .requestLost: "a request made while the presentation was closing was lost"
+        case .dismissPrevented: "an interactive dismissal was refused"
+        case .dismissIgnored: "a dismiss action had nothing to dismiss"
+        case .detentClamped: "a detent's height was clamped to what the device allows"
+        case .invalidSelection: "a detent selection named a detent the sheet does not have"
+        case .oscillation: "a modifier presented again and again with no user input; the engine stopped it"
+        case .policyError: "a policy hook failed; the engine fell back to stock behaviour"
+        case .contentError: "a content function failed; the presentation shows what it had"
+        case .actionError: "app code (onDismiss, onChange, onAppear) failed"
+        case .limitReached: "a limit on what the app may hold or do stopped something"
+        }
+    }
+
+    /// The policy hook that makes decisions of a kind, when one does.
+    static func hook(for kind: EventKind) -> String? {
+        switch kind {
+        case .request, .queued, .dropped: "request"
+        case .release, .userChangedDetent: "settle"
+        case .dismissPrevented: "should_dismiss"
+        case .detentChanged, .heightChanged, .detentClamped: "detents.NAME or dismissed"
+        case .presenting, .removed: "dismissed (a held request presented)"
+        default: nil
+        }
+    }
+
+    /// Who decided, in words.
+    var decider: String? {
+        guard let decider = event.decider else { return nil }
+        switch decider {
+        case .stock:
+            return "stock: SwiftUI's own behaviour, as the engine models it (no policy overrode it)"
+        case .policy(let name):
+            let hook = EventExplanation.hook(for: event.kind).map { ", through its \($0) hook" } ?? ""
+            return "the policy \(name)\(hook)"
+        case .app:
+            return "app code: an onDismiss, onChange or onAppear action, or a content function"
+        case .engine:
+            return "the engine itself: a held request made current, a detent selection following the sheet, or the oscillation guard"
+        }
+    }
+
+    /// `{index, event kind, severity, time, meaning, decider, rule, detail}`.
+    var json: JSON {
+        var members: [String: JSON] = [
+            "kind": .string(event.kind.rawValue), "severity": .string(event.severity.rawValue),
+            "time": .int(event.time), "meaning": .string(EventExplanation.meaning(of: event.kind)),
+            "detail": .string(event.detail), "explanation": .string(text),
+        ]
+        if let index { members["index"] = .int(index) }
+        if let d = event.decider, let words = decider {
+            let kind: String
+            switch d {
+            case .stock: kind = "stock"
+            case .policy: kind = "policy"
+            case .app: kind = "app"
+            case .engine: kind = "engine"
+            }
+            var decided: [String: JSON] = ["kind": .string(kind), "name": .string(d.name), "explanation": .string(words)]
+            if case .policy = d, let hook = EventExplanation.hook(for: event.kind) { decided["hook"] = .string(hook) }
+            members["decider"] = .object(decided)
+        }
+        if let rule { members["rule"] = rule.json } else if let id = event.rule { members["rule"] = ["id": .string(id.rawValue)] }
+        return .object(members)
+    }
+
+    /// The explanation as lines of text.
+    var text: String {
+        var where_: [String] = []
+        if let p = event.presenter { where_.append(event.modifier.map { "\(p).\($0)" } ?? p) }
+        if let item = event.item { where_.append("item=\(item)") }
+        var lines = [
+            "event \(index.map { "#\($0) " } ?? "")at \(event.time) ms: \(event.kind.rawValue) (\(event.severity.rawValue))"
+                + (where_.isEmpty ? "" : " on " + where_.joined(separator: " "))
+        ]
+        lines.append("what: \(EventExplanation.meaning(of: event.kind))")
+        lines.append("decided by: \(decider ?? "nobody: the event records what happened, it is not a decision")")
+        if let rule {
+            lines.append("rule: \(rule.line)" + (rule.location.map { " (in \($0))" } ?? ""))
+        } else if let id = event.rule {
+            lines.append("rule: \(id.rawValue)")
+        } else {
+            lines.append("rule: none cited")
+        }
+        if !event.detail.isEmpty { lines.append("detail: \(event.detail)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension EventExplanation {
+    /// An event from a timeline entry as `serve`, `mcp` or `sheetlab run --timeline json` write it.
+    /// - Throws: invalid params naming the field that is missing or wrong.
+    static func event(from json: [String: JSON], what: String = "event") throws(RPCError) -> Event {
+        func string(_ key: String) throws(RPCError) -> String? {
+            switch json[key] {
+            case nil, .null?: return nil
+            case .string(let s)?: return s
+            case let other?: throw RPCError.invalidParams("\(what).\(key) must be a string, got \(other.typeName)")
+            }
+        }
+        guard case .int(let time)? = json["time"] else {
+            throw RPCError.invalidParams("\(what) needs 'time' (an integer, in ms)")
+        }
+        guard let kindName = try string("kind"), let kind = EventKind(rawValue: kindName) else {
+            throw RPCError.invalidParams(
+                "\(what).kind must be one of \(EventKind.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        var phase: Phase?
+        if let name = try string("phase") {
+            guard let p = Phase(rawValue: name) else {
+                throw RPCError.invalidParams("\(what).phase must be presenting, presented or dismissing, got '\(name)'")
+            }
+            phase = p
+        }
+        var rule: RuleID?
+        if let id = try string("rule") {
+            guard let r = RuleID(rawValue: id) else { throw RPCError.invalidParams("\(what).rule: unknown rule '\(id)'") }
+            rule = r
+        }
+        var height: Double?
+        switch json["height"] {
+        case nil, .null?: break
+        case .int(let i)?: height = Double(i)
+        case .double(let d)?: height = d
+        case let other?: throw RPCError.invalidParams("\(what).height must be a number, got \(other.typeName)")
+        }
+        return Event(
+            time: time, kind: kind, presenter: try string("presenter"), modifier: try string("modifier"),
+            item: try string("item"), phase: phase, detent: try string("detent"), height: height,
+            source: try string("source"), rule: rule, detail: try string("detail") ?? "")
+    }
+}

@@ -1,0 +1,115 @@
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
+/// The files `sheetlab mcp` offers as resources, read from the repository
+/// root: every example (`examples/**/*.lua` as `sheetlab://examples/...`),
+/// the documentation (`docs/*.md` as `sheetlab://docs/NAME.md`) and the Lua
+/// API stub (`sheetlab://api/sheetlab.lua`). Only listed files can be read,
+/// so a URI cannot reach outside them.
+struct MCPResources {
+    /// One resource: its URI, the file behind it, its type.
+    struct Resource {
+        var uri: String
+        /// The path relative to the root.
+        var path: String
+        var mimeType: String
+        var description: String
+
+        /// `{uri, name, title, description, mimeType}`, as `resources/list` lists it.
+        var json: JSON {
+            [
+                "uri": .string(uri), "name": .string(path), "title": .string(path),
+                "description": .string(description), "mimeType": .string(mimeType),
+            ]
+        }
+    }
+
+    /// The URI scheme of the resources.
+    static let scheme = "sheetlab://"
+    /// The largest file read, in bytes.
+    static let maximumBytes = 4 << 20
+
+    /// The repository root.
+    let root: String
+
+    /// Every resource, examples first, then docs and the API stub, each sorted.
+    func list() -> [Resource] {
+        var out: [Resource] = []
+        for path in FileSystem.files(under: root + "/examples") where path.hasSuffix(".lua") {
+            let isPolicy = path.split(separator: "/").dropLast().contains("policies")
+            out.append(
+                Resource(
+                    uri: MCPResources.scheme + "examples/" + path, path: "examples/" + path, mimeType: "text/x-lua",
+                    description: isPolicy ? "An example policy (Lua)." : "An example scenario (Lua)."))
+        }
+        for name in FileSystem.files(under: root + "/docs") where name.hasSuffix(".md") && !name.contains("/") {
+            out.append(
+                Resource(
+                    uri: MCPResources.scheme + "docs/" + name, path: "docs/" + name, mimeType: "text/markdown",
+                    description: "SheetLab's documentation: \(name)."))
+        }
+        if FileSystem.kind(at: root + "/docs/api/sheetlab.lua") == .file {
+            out.append(
+                Resource(
+                    uri: MCPResources.scheme + "api/sheetlab.lua", path: "docs/api/sheetlab.lua",
+                    mimeType: "text/x-lua",
+                    description: "The Lua API of scenarios and policies, as a LuaCATS stub for lua-language-server."))
+        }
+        return out
+    }
+
+    /// The listed resource with this URI.
+    func resource(_ uri: String) -> Resource? { list().first { $0.uri == uri } }
+
+    /// `resources/read`: `{contents: [{uri, mimeType, text}]}`.
+    /// - Throws: MCP's resource-not-found error (-32002) for a URI that is not listed.
+    func read(_ uri: String) throws(RPCError) -> JSON {
+        guard let resource = resource(uri) else {
+            throw RPCError(
+                MCPServer.resourceNotFoundCode, "Resource not found: \(uri) (resources/list lists them)",
+                data: ["uri": .string(uri)])
+        }
+        return ["contents": [["uri": .string(uri), "mimeType": .string(resource.mimeType), "text": .string(try text(of: resource))]]]
+    }
+
+    /// A resource's text.
+    /// - Throws: an internal error when the file cannot be read.
+    func text(of resource: Resource) throws(RPCError) -> String {
+        let full = root + "/" + resource.path
+        guard let data = FileManager.default.contents(atPath: full), data.count <= MCPResources.maximumBytes,
+            let text = String(data: data, encoding: .utf8)
+        else {
+            throw RPCError(RPCError.internalErrorCode, "cannot read \(resource.path) as UTF-8 text of at most 4 MiB")
+        }
+        return text
+    }
+
+    /// A path a tool was given: a `sheetlab://examples/...` URI is the file
+    /// under the root; anything else is a path as given (relative to the
+    /// server's working directory).
+    /// - Throws: invalid params for a `sheetlab://` URI that is not an example.
+    func path(_ given: String) throws(RPCError) -> String {
+        guard given.hasPrefix(MCPResources.scheme) else { return given }
+        guard let resource = resource(given), resource.path.hasPrefix("examples/") else {
+            throw RPCError.invalidParams("\(given) is not an example (resources/list lists them)")
+        }
+        return root + "/" + resource.path
+    }
+
+    /// Where the resources are when `--root` is not given: the current
+    /// directory when it is a SheetLab checkout, else the checkout the
+    /// executable was built in (`.build/release/sheetlab`), else the current directory.
+    static func defaultRoot(executable: String) -> String {
+        func isCheckout(_ dir: String) -> Bool { FileSystem.kind(at: dir + "/docs/api/sheetlab.lua") == .file }
+        if isCheckout(".") { return FileManager.default.currentDirectoryPath }
+        var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            if isCheckout(dir.path) { return dir.path }
+            dir = dir.deletingLastPathComponent()
+        }
+        return FileManager.default.currentDirectoryPath
+    }
+}

@@ -1,0 +1,53 @@
+import SheetEngine
+import SheetRendering
+import SheetScripting
+
+/// `render_timeline_svg`: a run's timeline as the SVG picture `sheetlab run --timeline svg` draws.
+extension MCPTools {
+    static let renderTimeline = MCPTool(
+        name: "render_timeline_svg", title: "Render a timeline as SVG",
+        description: """
+            Draws a run's timeline as a self-contained SVG picture (one lane per presenter, phases as bars, the \
+            sheet's height, marks for user actions, policy decisions, warnings and errors), as `sheetlab run \
+            --timeline svg` does. Give a scenario (as run_scenario takes it), or 'events' (timeline entries).
+            """,
+        arguments: [
+            .optional(
+                "events", ["type": "array", "items": ["type": "object"]],
+                "Timeline entries to draw, instead of running a scenario."),
+            .optional("title", string, "The picture's title (default: the scenario's name)."),
+        ] + scenarioArguments
+    ) { call throws(RPCError) in
+        let p = call.arguments
+        let events: [Event]
+        var profile: Profile?
+        var end: Int
+        var title = try p.optionalString("title")
+        if case .array(let entries)? = p["events"] {
+            if p["path"] != nil || p["source"] != nil { throw p.bad("give 'events' or a scenario, not both") }
+            var parsed: [Event] = []
+            for (i, entry) in entries.enumerated() {
+                guard case .object(let members) = entry else {
+                    throw p.bad("events[\(i + 1)] must be an object, got \(entry.typeName)")
+                }
+                parsed.append(try EventExplanation.event(from: members, what: "events[\(i + 1)]"))
+            }
+            events = parsed
+            if p["profile"] != nil { profile = try MCPTools.profile(call) }
+            end = events.last?.time ?? 0
+        } else {
+            let (result, _) = try runScenario(call)
+            events = result.session.app.timeline.events
+            profile = result.session.profile
+            end = result.session.app.now
+            title = title ?? result.path
+        }
+        end = max(end, events.last?.time ?? 0)
+        let svg = TimelineSVG(title: title, profile: profile).render(events, endTime: end)
+        let uri = MCPResources.scheme + "timeline.svg"
+        return MCPToolResult(
+            text: "an SVG picture of \(events.count) events, 0 to \(end) ms (the embedded resource holds it)",
+            structured: ["svg": .string(svg), "events": .int(events.count), "end_time": .int(end)],
+            more: [["type": "resource", "resource": ["uri": .string(uri), "mimeType": "image/svg+xml", "text": .string(svg)]]])
+    }
+}

@@ -1,0 +1,89 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
+/// The tools of `sheetlab mcp` (docs/mcp.md lists them with their input
+/// schemas). Each is a thin wrapper over what the CLI and `serve` use:
+/// `ScenarioRunner` (run_scenario, explain_event, render_timeline_svg),
+/// `Checker` (check_policy), the profile catalogue and the rule ids.
+/// A new tool is one more entry here, in a `MCPTools+Name.swift` file.
+enum MCPTools {
+    /// Every tool, in the order `tools/list` gives them.
+    static let list: [MCPTool] = [runScenario, checkPolicy, listProfiles, listRules, explainEvent, renderTimeline]
+
+    /// Tools by name.
+    static let all: [String: MCPTool] = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
+
+    // MARK: Schemas
+
+    static let string: JSON = ["type": "string"]
+    static let integer: JSON = ["type": "integer"]
+    static let boolean: JSON = ["type": "boolean"]
+    static let object: JSON = ["type": "object"]
+    static let strings: JSON = ["type": "array", "items": ["type": "string"]]
+
+    /// A string from a fixed list.
+    static func oneOf(_ values: [String]) -> JSON { ["type": "string", "enum": .array(values.map { .string($0) })] }
+
+    /// The arguments that say which scenario to run, shared by the tools that run one.
+    static let scenarioArguments: [MCPArgument] = [
+        .optional(
+            "path", string,
+            "A scenario file: a path (relative to the server's working directory) or a sheetlab://examples/... URI. Give this or 'source'."
+        ),
+        .optional("source", string, "A scenario's Lua source, instead of 'path'."),
+        .optional("name", string, "With 'source': the file name messages give it (default scenario.lua)."),
+        .optional(
+            "base_directory", string,
+            "With 'source': where its relative policy(\"...\") paths are found (default the working directory)."),
+        .optional("profile", string, "The profile to start on, e.g. iphonese-ios16 (list_profiles lists them)."),
+        .optional(
+            "policies", strings,
+            "Policy files (paths or sheetlab://examples/policies/... URIs) loaded before the scenario, as --policy."),
+    ]
+
+    // MARK: Helpers
+
+    /// Runs Lua, turning its error into a tool error.
+    static func lua<T>(_ body: () throws(LuaError) -> T) throws(RPCError) -> T {
+        do { return try body() } catch { throw RPCError(error) }
+    }
+
+    /// Runs an engine call, turning its error into a tool error.
+    static func engine<T>(_ body: () throws(EngineError) -> T) throws(RPCError) -> T {
+        do { return try body() } catch { throw RPCError(error) }
+    }
+
+    /// The `profile` argument, or the server's default.
+    static func profile(_ call: MCPCall) throws(RPCError) -> Profile {
+        guard let name = try call.arguments.optionalString("profile") else { return call.server.options.defaults.profile }
+        return try engine { () throws(EngineError) in try Profile.named(name) }
+    }
+
+    /// The `policies` argument (paths or example URIs), or the server's default.
+    static func policies(_ call: MCPCall, key: String = "policies") throws(RPCError) -> [String] {
+        guard case .array(let entries)? = call.arguments[key] else { return call.server.options.defaults.policies }
+        var paths: [String] = []
+        for (i, entry) in entries.enumerated() {
+            guard case .string(let path) = entry else {
+                throw call.arguments.bad("\(key)[\(i + 1)] must be a path, got \(entry.typeName)")
+            }
+            paths.append(try call.server.resources.path(path))
+        }
+        return paths
+    }
+
+    /// A timeline entry as `serve` writes it, with the rule that produced the event.
+    static func event(_ e: Event, index: Int) -> JSON {
+        guard case .object(var members) = ServeJSON.event(e, index: index) else { return .null }
+        if let rule = e.rule { members["rule"] = .string(rule.rawValue) }
+        return .object(members)
+    }
+
+    /// A whole timeline, indexed from 1.
+    static func events(_ timeline: Timeline) -> JSON {
+        let all = timeline.events(since: 0)
+        let first = timeline.count - all.count
+        return .array(all.enumerated().map { event($0.element, index: first + $0.offset + 1) })
+    }
+}
