@@ -38,6 +38,24 @@ import Testing
         #expect(replayed.failures.map(\.message) == [v.message], "the replay fails the same way")
     }
 
+    @Test func shouldStop_endsExploringEarly_andTheReportSaysSo() throws {
+        let c = try checker(policies: ["examples/policies/queue.lua"])
+        var asked = 0
+        c.shouldStop = {
+            asked += 1
+            return asked > 2
+        }
+        let exhaustive = c.exhaustive(depth: 8)
+        #expect(exhaustive.stopped)
+        #expect(exhaustive.steps <= 32)
+        asked = 0
+        let random = c.random(runs: 1000, depth: 6, seed: 1)
+        #expect(random.stopped)
+        #expect(random.steps <= 12)
+        c.shouldStop = nil
+        #expect(!c.exhaustive(depth: 2).stopped)
+    }
+
     @Test func queuePolicy_passesToDepth8_includingWhatItClaims() throws {
         let c = try checker(policies: ["examples/policies/queue.lua"])
         #expect(c.invariantNames.contains("no-request-lost"), "queue.lua claims it")

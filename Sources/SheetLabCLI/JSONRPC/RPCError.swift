@@ -1,8 +1,9 @@
 import LuaRuntime
 import SheetEngine
 
-/// A JSON-RPC error object: what `sheetlab serve` answers when a request
-/// fails. `docs/serve.md` lists the codes.
+/// A JSON-RPC error object: what `sheetlab serve` (and, for the standard
+/// codes, `sheetlab mcp`) answers when a request fails. `docs/serve.md` and
+/// `docs/mcp.md` list the codes.
 struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The JSON-RPC error code: standard (-32700 ... -32603) or SheetLab's (-32001 ...).
     var code: Int
@@ -49,8 +50,8 @@ struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         RPCError(invalidRequestCode, "Invalid Request: \(detail)")
     }
     /// `-32601 Method not found`.
-    static func methodNotFound(_ name: String) -> RPCError {
-        RPCError(methodNotFoundCode, "Method not found: '\(name)'; see docs/serve.md for the methods")
+    static func methodNotFound(_ name: String, docs: String = "docs/serve.md") -> RPCError {
+        RPCError(methodNotFoundCode, "Method not found: '\(name)'; see \(docs) for the methods")
     }
     /// `-32602 Invalid params`.
     static func invalidParams(_ detail: String) -> RPCError { RPCError(invalidParamsCode, "Invalid params: \(detail)") }

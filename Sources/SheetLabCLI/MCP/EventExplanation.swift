@@ -83,7 +83,8 @@ struct EventExplanation {
         case .app:
             return "app code: an onDismiss, onChange or onAppear action, or a content function"
         case .engine:
-            return "the engine itself: a held request made current, a detent selection following the sheet, or the oscillation guard"
+            return
+                "the engine itself: a held request made current, a detent selection following the sheet, or the oscillation guard"
         }
     }
 
@@ -103,11 +104,17 @@ struct EventExplanation {
             case .app: kind = "app"
             case .engine: kind = "engine"
             }
-            var decided: [String: JSON] = ["kind": .string(kind), "name": .string(d.name), "explanation": .string(words)]
+            var decided: [String: JSON] = [
+                "kind": .string(kind), "name": .string(d.name), "explanation": .string(words),
+            ]
             if case .policy = d, let hook = EventExplanation.hook(for: event.kind) { decided["hook"] = .string(hook) }
             members["decider"] = .object(decided)
         }
-        if let rule { members["rule"] = rule.json } else if let id = event.rule { members["rule"] = ["id": .string(id.rawValue)] }
+        if let rule {
+            members["rule"] = rule.json
+        } else if let id = event.rule {
+            members["rule"] = ["id": .string(id.rawValue)]
+        }
         return .object(members)
     }
 
@@ -161,7 +168,9 @@ extension EventExplanation {
         }
         var rule: RuleID?
         if let id = try string("rule") {
-            guard let r = RuleID(rawValue: id) else { throw RPCError.invalidParams("\(what).rule: unknown rule '\(id)'") }
+            guard let r = RuleID(rawValue: id) else {
+                throw RPCError.invalidParams("\(what).rule: unknown rule '\(id)'")
+            }
             rule = r
         }
         var height: Double?

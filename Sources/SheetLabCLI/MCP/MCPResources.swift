@@ -72,7 +72,11 @@ struct MCPResources {
                 MCPServer.resourceNotFoundCode, "Resource not found: \(uri) (resources/list lists them)",
                 data: ["uri": .string(uri)])
         }
-        return ["contents": [["uri": .string(uri), "mimeType": .string(resource.mimeType), "text": .string(try text(of: resource))]]]
+        return [
+            "contents": [
+                ["uri": .string(uri), "mimeType": .string(resource.mimeType), "text": .string(try text(of: resource))]
+            ]
+        ]
     }
 
     /// A resource's text.

@@ -26,6 +26,12 @@ final class MCPServer {
     /// handshake revisions the official Python SDK (`mcp` on PyPI) offers.
     static let protocolVersions = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"]
 
+    /// The requests this server answers.
+    static let methods: Set<String> = [
+        "initialize", "ping", "tools/list", "tools/call", "resources/list", "resources/templates/list",
+        "resources/read",
+    ]
+
     /// MCP's code for a resource that does not exist.
     static let resourceNotFoundCode = -32002
 
@@ -105,7 +111,8 @@ final class MCPServer {
     func handle(_ json: JSON, message: Int) -> String? {
         if case .array = json {
             return response(
-                id: .null, error: RPCError.invalidRequest("MCP has no batches (since 2025-06-18); send one message per line"))
+                id: .null,
+                error: RPCError.invalidRequest("MCP has no batches (since 2025-06-18); send one message per line"))
         }
         // A response from the client: this server sends no requests, so nothing waits for it.
         if case .object(let o) = json, o["method"] == nil, o["result"] != nil || o["error"] != nil { return nil }
@@ -121,7 +128,8 @@ final class MCPServer {
             return nil
         }
         guard id != .null else {
-            return response(id: .null, error: RPCError.invalidRequest("an MCP request id must be a string or an integer"))
+            return response(
+                id: .null, error: RPCError.invalidRequest("an MCP request id must be a string or an integer"))
         }
         guard control.begin(id, message: message) else { return nil }
         let outcome = Result { () throws(RPCError) -> JSON in try dispatch(request) }
@@ -155,6 +163,9 @@ final class MCPServer {
         default:
             break
         }
+        guard MCPServer.methods.contains(request.method) else {
+            throw RPCError.methodNotFound(request.method, docs: "docs/mcp.md")
+        }
         guard protocolVersion != nil else {
             throw RPCError.invalidRequest("the server is not initialized; send 'initialize' first")
         }
@@ -170,7 +181,7 @@ final class MCPServer {
         case "resources/read":
             return try resources.read(try params.string("uri"))
         default:
-            throw RPCError.methodNotFound(request.method)
+            throw RPCError.methodNotFound(request.method, docs: "docs/mcp.md")
         }
     }
 

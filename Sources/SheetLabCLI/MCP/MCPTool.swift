@@ -72,7 +72,8 @@ struct MCPTool: Sendable {
         let names = arguments.map(\.name)
         if let unknown = given.keys.filter({ !names.contains($0) }).sorted().first {
             throw RPCError.invalidParams(
-                "'\(name)' has no argument '\(unknown)'; expected \(names.isEmpty ? "none" : names.joined(separator: ", "))")
+                "'\(name)' has no argument '\(unknown)'; expected \(names.isEmpty ? "none" : names.joined(separator: ", "))"
+            )
         }
         for argument in arguments {
             let param = ServeParam(name: argument.name, types: argument.types, required: argument.required)

@@ -53,7 +53,8 @@ extension MCPTools {
             "width": .double(l.width), "height": .double(l.height),
             "safe_area": ["top": .double(l.safeArea.top), "bottom": .double(l.safeArea.bottom)],
             "size_classes": [
-                "horizontal": .string(l.horizontalSizeClass.rawValue), "vertical": .string(l.verticalSizeClass.rawValue),
+                "horizontal": .string(l.horizontalSizeClass.rawValue),
+                "vertical": .string(l.verticalSizeClass.rawValue),
             ],
             "max_detent_value": .double(l.maxDetentValue),
         ]

@@ -27,7 +27,8 @@ extension MCPTools {
         arguments: [
             .optional(
                 "policies", strings,
-                "Policy files to check (paths or sheetlab://examples/policies/... URIs); none: stock SwiftUI behaviour."),
+                "Policy files to check (paths or sheetlab://examples/policies/... URIs); none: stock SwiftUI behaviour."
+            ),
             .optional(
                 "scenario", string, "The set-up scenario (a path or URI); default: seed 000's one-sheet app."),
             .optional("profile", string, "The profile, e.g. iphone15-ios17."),
@@ -97,8 +98,10 @@ extension MCPTools {
         checker.shouldStop = { [control = server.control] in
             control.isCancelled || (threadCPUNanoseconds() - start) / 1_000_000 >= maxMilliseconds
         }
-        let report = runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
-        let mode = runs.map { "random, \($0) runs of \(depth) steps from seed \(seed)" } ?? "exhaustive to depth \(depth)"
+        let report =
+            runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
+        let mode =
+            runs.map { "random, \($0) runs of \(depth) steps from seed \(seed)" } ?? "exhaustive to depth \(depth)"
         var structured: [String: JSON] = [
             "mode": .string(mode), "profile": .string(profile.name),
             "policies": .array(policies.map { .string($0) }),

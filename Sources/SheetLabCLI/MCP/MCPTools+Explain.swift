@@ -13,7 +13,8 @@ extension MCPTools {
             """,
         arguments: [
             .optional(
-                "event", object, "A timeline entry: {time, kind, presenter, modifier, item, source, rule, detail, ...}."),
+                "event", object, "A timeline entry: {time, kind, presenter, modifier, item, source, rule, detail, ...}."
+            ),
             .optional("index", integer, "With a scenario: the event's 1-based index on its timeline."),
         ] + scenarioArguments
     ) { call throws(RPCError) in
@@ -28,13 +29,16 @@ extension MCPTools {
             if case .int(let i)? = given["index"] { index = i } else { index = nil }
             explanation = EventExplanation(try EventExplanation.event(from: given), index: index, rules: rules)
         } else {
-            guard p["index"] != nil else { throw p.bad("give 'event', or a scenario and the 'index' of one of its events") }
+            guard p["index"] != nil else {
+                throw p.bad("give 'event', or a scenario and the 'index' of one of its events")
+            }
             let (result, _) = try runScenario(call)
             let timeline = result.session.app.timeline
             let first = timeline.count - timeline.events.count
             let index = try p.optionalInt("index", in: 1...Int.max) ?? 1
             guard index > first, index <= timeline.count else {
-                throw p.bad("'index' \(index) is not on the timeline, which has events \(first + 1) to \(timeline.count)")
+                throw p.bad(
+                    "'index' \(index) is not on the timeline, which has events \(first + 1) to \(timeline.count)")
             }
             explanation = EventExplanation(timeline.events[index - first - 1], index: index, rules: rules)
         }

@@ -48,6 +48,11 @@ extension MCPTools {
         return MCPToolResult(
             text: "an SVG picture of \(events.count) events, 0 to \(end) ms (the embedded resource holds it)",
             structured: ["svg": .string(svg), "events": .int(events.count), "end_time": .int(end)],
-            more: [["type": "resource", "resource": ["uri": .string(uri), "mimeType": "image/svg+xml", "text": .string(svg)]]])
+            more: [
+                [
+                    "type": "resource",
+                    "resource": ["uri": .string(uri), "mimeType": "image/svg+xml", "text": .string(svg)],
+                ]
+            ])
     }
 }

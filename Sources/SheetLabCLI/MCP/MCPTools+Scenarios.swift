@@ -84,7 +84,9 @@ extension MCPTools {
         lines += result.failures.map { "FAIL \($0)" }
         if let error = result.error { lines.append("ERROR \(error)") }
         let errors = result.session.app.timeline.events.filter { $0.severity == .error }
-        if !errors.isEmpty { lines.append("\(errors.count) error event\(errors.count == 1 ? "" : "s") on the timeline") }
+        if !errors.isEmpty {
+            lines.append("\(errors.count) error event\(errors.count == 1 ? "" : "s") on the timeline")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -56,7 +56,9 @@ enum MCPTools {
 
     /// The `profile` argument, or the server's default.
     static func profile(_ call: MCPCall) throws(RPCError) -> Profile {
-        guard let name = try call.arguments.optionalString("profile") else { return call.server.options.defaults.profile }
+        guard let name = try call.arguments.optionalString("profile") else {
+            return call.server.options.defaults.profile
+        }
         return try engine { () throws(EngineError) in try Profile.named(name) }
     }
 

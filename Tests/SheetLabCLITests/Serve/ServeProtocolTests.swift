@@ -116,10 +116,12 @@ import Testing
 
     @Test func theCancelNotification_isRecognisedOnlyInItsPlainForm() {
         #expect(
-            CancelNotification.serve.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#.utf8))
+            CancelNotification.serve.id(
+                in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":4}}"#.utf8))
                 == 4)
         #expect(
-            CancelNotification.serve.id(in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"a"}}"#.utf8))
+            CancelNotification.serve.id(
+                in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":"a"}}"#.utf8))
                 == "a")
         for other in [
             #"{"jsonrpc":"2.0","id":1,"method":"$/cancelRequest","params":{"id":4}}"#,

@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+@testable import SheetLabCLI
+
+/// A client talking to an `MCPServer` in memory, one line at a time.
+final class MCPTestClient {
+    let server: MCPServer
+    private var nextID = 1
+
+    init(initialize: Bool = true, options: MCPServer.Options = MCPServer.Options(root: serveRepositoryRoot)) {
+        server = MCPServer(options: options)
+        if initialize {
+            _ = request(
+                "initialize",
+                ["protocolVersion": "2025-11-25", "capabilities": [:], "clientInfo": ["name": "test", "version": "1"]])
+            _ = send(#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#)
+        }
+    }
+
+    /// Sends a raw line; the parsed response, or nil when none came.
+    func send(_ line: String) -> JSON? {
+        server.handle(line: Array(line.utf8)).map { try! JSONParser.parse(Array($0.utf8)) }
+    }
+
+    /// A request's whole response.
+    func request(_ method: String, _ params: [String: JSON] = [:]) -> JSON {
+        let id = nextID
+        nextID += 1
+        let request: JSON = ["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": .object(params)]
+        return send(request.text)!
+    }
+
+    /// A tool call's result.
+    func call(_ tool: String, _ arguments: [String: JSON] = [:]) -> JSON {
+        request("tools/call", ["name": .string(tool), "arguments": .object(arguments)])["result"] ?? .null
+    }
+
+    /// The text of a result's first content block.
+    static func text(_ result: JSON) -> String {
+        if case .string(let s)? = result["content"]?.array?.first?["text"] { return s }
+        return ""
+    }
+}
+
+@Suite struct MCPServerTests {
+    static let seed000 = "sheetlab://examples/seeds/seed000_lost_reopen.lua"
+
+    @Test(arguments: ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
+    func initialize_aKnownVersion_isAnsweredWithIt(version: String) {
+        let client = MCPTestClient(initialize: false)
+        let result = client.request(
+            "initialize", ["protocolVersion": .string(version), "capabilities": [:], "clientInfo": [:]])["result"]
+        #expect(result?["protocolVersion"] == .string(version))
+        #expect(result?["serverInfo"]?["name"] == "sheetlab")
+        #expect(result?["capabilities"]?["tools"] != nil)
+    }
+
+    @Test func initialize_anUnknownVersion_isAnsweredWithTheNewest() {
+        let client = MCPTestClient(initialize: false)
+        let result = client.request("initialize", ["protocolVersion": "1999-01-01", "capabilities": [:]])["result"]
+        #expect(result?["protocolVersion"] == "2025-11-25")
+    }
+
+    @Test func initialize_twice_isInvalidRequest() {
+        let client = MCPTestClient()
+        #expect(client.request("initialize", ["protocolVersion": "2025-11-25"])["error"]?["code"] == -32600)
+    }
+
+    @Test func requestsBeforeInitialize_areRefused_butPingIsAnswered() {
+        let client = MCPTestClient(initialize: false)
+        #expect(client.request("tools/list")["error"]?["code"] == -32600)
+        #expect(client.request("ping")["result"] == [:])
+    }
+
+    @Test func serverDiscover_isMethodNotFound_soTheSDKFallsBackToInitialize() {
+        let client = MCPTestClient(initialize: false)
+        #expect(client.request("server/discover")["error"]?["code"] == -32601)
+    }
+
+    @Test func batches_nullIds_andResponsesFromTheClient() {
+        let client = MCPTestClient()
+        #expect(client.send(#"[{"jsonrpc":"2.0","id":9,"method":"ping"}]"#)?["error"]?["code"] == -32600)
+        #expect(client.send(#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#)?["error"]?["code"] == -32600)
+        #expect(client.send(#"{"jsonrpc":"2.0","id":4,"result":{}}"#) == nil)
+        #expect(client.send(#"{"jsonrpc":"2.0","method":"notifications/whatever"}"#) == nil)
+        #expect(client.send("not json")?["error"]?["code"] == -32700)
+    }
+
+    @Test func toolsList_everyToolHasAClosedObjectSchema() {
+        let tools = MCPTestClient().request("tools/list")["result"]?["tools"]?.array ?? []
+        #expect(tools.count == MCPTools.list.count)
+        for tool in tools {
+            #expect(tool["inputSchema"]?["type"] == "object")
+            #expect(tool["inputSchema"]?["additionalProperties"] == false)
+            #expect(tool["description"] != nil)
+        }
+    }
+
+    @Test func unknownTool_isInvalidParams() {
+        let response = MCPTestClient().request("tools/call", ["name": "nope", "arguments": [:]])
+        #expect(response["error"]?["code"] == -32602)
+    }
+
+    @Test func unknownArgument_isAToolError_namingIt() {
+        let result = MCPTestClient().call("run_scenario", ["path": .string(Self.seed000), "polices": []])
+        #expect(result["isError"] == true)
+        #expect(MCPTestClient.text(result).contains("no argument 'polices'"))
+    }
+
+    @Test func runScenario_seed000_reportsTheLostRequestWithItsRule() {
+        let result = MCPTestClient().call("run_scenario", ["path": .string(Self.seed000), "timeline": "json"])
+        #expect(result["isError"] == false)
+        #expect(result["structuredContent"]?["passed"] == true)
+        let lost = result["structuredContent"]?["timeline"]?.array?.first { $0["kind"] == "requestLost" }
+        #expect(lost?["rule"] == "B03")
+    }
+
+    @Test func runScenario_pathAndSource_isAToolError() {
+        let result = MCPTestClient().call("run_scenario", ["path": .string(Self.seed000), "source": "x = 1"])
+        #expect(result["isError"] == true)
+        #expect(MCPTestClient.text(result).contains("exactly one of 'path' or 'source'"))
+    }
+
+    @Test func runScenario_aURIThatIsNotAnExample_isAToolError() {
+        let result = MCPTestClient().call("run_scenario", ["path": "sheetlab://docs/serve.md"])
+        #expect(result["isError"] == true)
+    }
+
+    @Test func explainEvent_aPolicyDecision_namesThePolicyAndItsHook() {
+        let event: JSON = [
+            "time": 600, "kind": "queued", "presenter": "ContentView", "source": "queue.lua", "detail": "held",
+        ]
+        let result = MCPTestClient().call("explain_event", ["event": event])
+        #expect(result["structuredContent"]?["decider"]?["name"] == "queue.lua")
+        #expect(result["structuredContent"]?["decider"]?["hook"] == "request")
+    }
+
+    @Test func explainEvent_anIndexOffTheTimeline_isAToolError() {
+        let result = MCPTestClient().call("explain_event", ["path": .string(Self.seed000), "index": 10_000])
+        #expect(result["isError"] == true)
+        #expect(MCPTestClient.text(result).contains("is not on the timeline"))
+    }
+
+    @Test func explainEvent_anUnknownKind_isAToolError() {
+        let result = MCPTestClient().call("explain_event", ["event": ["time": 0, "kind": "exploded"]])
+        #expect(result["isError"] == true)
+    }
+
+    @Test func checkPolicy_depthOverTheMaximum_isAToolError() {
+        let result = MCPTestClient().call("check_policy", ["depth": 11])
+        #expect(result["isError"] == true)
+    }
+
+    @Test func ruleCatalogue_readsRangesAndListsFromTheEngineDocTable() {
+        #expect(RuleCatalogue.ids(in: "B13-B15") == [.b13, .b14, .b15])
+        #expect(RuleCatalogue.ids(in: "B22-B24, B29") == [.b22, .b23, .b24, .b29])
+        let catalogue = RuleCatalogue(engineDoc: "| B10, B11 | last modifier wins | `blockReason` |")
+        #expect(catalogue[.b11]?.summary == "last modifier wins")
+        #expect(catalogue[.b10]?.versions == ["14.4"])
+        #expect(catalogue[.b03]?.summary == nil)
+    }
+
+    @Test func resources_readAListedFile_refuseAnythingElse() {
+        let client = MCPTestClient()
+        let read = client.request("resources/read", ["uri": "sheetlab://api/sheetlab.lua"])
+        #expect(read["result"]?["contents"]?.array?.first?["mimeType"] == "text/x-lua")
+        let traversal = client.request("resources/read", ["uri": "sheetlab://examples/../Package.swift"])
+        #expect(traversal["error"]?["code"] == -32002)
+        #expect(traversal["error"]?["data"]?["uri"] == "sheetlab://examples/../Package.swift")
+    }
+
+    @Test func cancelledRequest_getsNoResponse() {
+        let client = MCPTestClient()
+        // A cancel read while request 7 runs interrupts its Lua; the request is then not answered.
+        let cancel = DispatchWorkItem { client.server.control.cancel(.int(7)) }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3, execute: cancel)
+        let line: JSON = [
+            "jsonrpc": "2.0", "id": 7, "method": "tools/call",
+            "params": ["name": "run_scenario", "arguments": ["source": "while true do end", "timeline": "none"]],
+        ]
+        #expect(client.send(line.text) == nil)
+        #expect(client.request("ping")["result"] == [:])
+    }
+
+    @Test func cancelNotification_mcpsForm_isRecognisedEarly() {
+        let mcp = CancelNotification.mcp
+        #expect(
+            mcp.id(
+                in: Array(
+                    #"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"x"}}"#.utf8)
+            )
+                == .int(3))
+        #expect(
+            mcp.id(in: Array(#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"id":3}}"#.utf8)) == nil)
+        #expect(
+            CancelNotification.serve.id(
+                in: Array(#"{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":3}}"#.utf8)) == .int(3))
+    }
+
+    @Test func docs_listEveryToolAndArgument() throws {
+        let doc = try String(contentsOfFile: serveRepositoryRoot + "/docs/mcp.md", encoding: .utf8)
+        for tool in MCPTools.list {
+            #expect(doc.contains("### `\(tool.name)`"), "docs/mcp.md lacks \(tool.name)")
+            for argument in tool.arguments {
+                #expect(doc.contains("| `\(argument.name)` |"), "docs/mcp.md lacks \(tool.name)'s \(argument.name)")
+            }
+        }
+    }
+}
