@@ -75,12 +75,16 @@ let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     }
 
     @Test func runScenario_seed000_lostUnderStock() throws {
-        let outcome = try SessionConfiguration(profile: "iphonese-ios16")
-            .runScenario(path: repositoryRoot + "/examples/seeds/seed000_lost_reopen.lua")
-        #expect(outcome.passed)
-        #expect(outcome.state.presentations.isEmpty)
-        #expect(outcome.expectations > 0)
-        #expect(outcome.timeline.contains { $0.kind == .requestLost })
+        do {
+            let outcome = try SessionConfiguration(profile: "iphonese-ios16")
+                .runScenario(path: repositoryRoot + "/examples/seeds/seed000_lost_reopen.lua")
+            #expect(outcome.passed)
+            #expect(outcome.state.presentations.isEmpty)
+            #expect(outcome.expectations > 0)
+            #expect(outcome.timeline.contains { $0.kind == .requestLost })
+        } catch {
+            Issue.record("\(error), \(error.outcome?.timeline.count ?? 0) events")  // file:line: message
+        }
     }
 
     @Test func policyErrors_areLuaErrorsWithFileAndLine() throws {
