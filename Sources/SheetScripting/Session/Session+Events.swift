@@ -25,11 +25,14 @@ extension Session {
         subscribers.removeAll { $0.token == token }
     }
 
-    /// Forwards the current app's events to the subscribers; called for each new app.
+    /// Forwards the current app's events to the subscribers, and its error
+    /// events to `errorEvents`; called for each new app.
     func attachSubscribers() {
         // Weak: an app may outlive its session (an embedder keeps `session.app`).
         app.subscribe { [weak self] event in
-            for s in self?.subscribers ?? [] { s.handler(event) }
+            guard let self else { return }
+            errorEvents.record(event, index: app.timeline.count)
+            for s in subscribers { s.handler(event) }
         }
     }
 }
