@@ -14,6 +14,7 @@ extension TestOutcome {
         case .error:
             lines.append(styled("ERROR", .red) + " \(shown)")
             if let error { lines.append("    " + TerminalText.escape(error.description, indent: "    ")) }
+            for f in failures { lines.append("    " + TerminalText.escape(f.description, indent: "    ")) }
         case .failed:
             lines.append(styled("FAIL", .red) + " \(shown) (\(counts))")
             for f in failures { lines.append("    " + TerminalText.escape(f.description, indent: "    ")) }
