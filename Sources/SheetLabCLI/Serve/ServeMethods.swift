@@ -57,6 +57,7 @@ enum ServeMethods {
         "fullScreenCover": "a modifier is an object with \"kind\": \"fullScreenCover\"",
         "expect": "the client checks results itself (or uses eval)",
         "expect_eq": "the client checks results itself (or uses eval)",
+        "expect_error": "the client reads error events with timeline (or uses eval)",
     ]
 
     // MARK: Helpers
