@@ -64,7 +64,8 @@ enum ScenarioReport {
             out.error(out.styled("FAIL", .red, stderr: true) + " " + TerminalText.escape(f.description, indent: "    "))
         }
         if let e = result.error {
-            out.error(out.styled("error", .red, stderr: true) + ": " + TerminalText.escape(e.description, indent: "    "))
+            out.error(
+                out.styled("error", .red, stderr: true) + ": " + TerminalText.escape(e.description, indent: "    "))
             if let tb = e.traceback, !tb.isEmpty { out.error(TerminalText.escape(tb)) }
         }
     }

@@ -234,7 +234,8 @@ final class Repl {
     /// Prints the expectations that failed since the last ones printed.
     func printNewFailures() {
         for failure in session.failures.dropFirst(failuresSeen) {
-            out.error(out.styled("FAIL", .red, stderr: true) + " " + TerminalText.escape(failure.description, indent: "    "))
+            out.error(
+                out.styled("FAIL", .red, stderr: true) + " " + TerminalText.escape(failure.description, indent: "    "))
         }
         failuresSeen = session.failures.count
     }
@@ -299,7 +300,8 @@ final class Repl {
             record.append(.policy(path: absolute))
             if announce || reloading {
                 out.line(
-                    "\(reloading ? "reloaded" : "loaded") policy \(TerminalText.escape(name)) (\(TerminalText.escape(path)))")
+                    "\(reloading ? "reloaded" : "loaded") policy \(TerminalText.escape(name)) (\(TerminalText.escape(path)))"
+                )
             }
             return true
         } catch {

@@ -32,8 +32,9 @@ enum TerminalText {
                 out.append(s)
                 out.append(contentsOf: indent.unicodeScalars)
             } else if needsEscape(s) {
-                out.append(contentsOf: luaEscape(s, beforeDigit: next.map { ("0"..."9").contains($0) } ?? false)
-                    .unicodeScalars)
+                out.append(
+                    contentsOf: luaEscape(s, beforeDigit: next.map { ("0"..."9").contains($0) } ?? false)
+                        .unicodeScalars)
             } else {
                 out.append(s)
             }

@@ -20,7 +20,9 @@ extension TestOutcome {
             for f in failures { lines.append("    " + TerminalText.escape(f.description, indent: "    ")) }
             for p in problems { lines.append("    " + p) }
             if strict, unexpectedErrorEventCount > 0 {
-                for e in unexpectedErrorEvents { lines.append("      " + TerminalText.escape(e.summary, indent: "      ")) }
+                for e in unexpectedErrorEvents {
+                    lines.append("      " + TerminalText.escape(e.summary, indent: "      "))
+                }
                 let more = unexpectedErrorEventCount - unexpectedErrorEvents.count
                 if more > 0 { lines.append("      ... and \(more) more") }
             }

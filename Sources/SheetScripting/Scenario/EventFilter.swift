@@ -63,7 +63,8 @@ public struct EventFilter: Sendable, CustomStringConvertible {
                 case .phase: what = "a phase"
                 default: what = "a value of '\(field.rawValue)'"
                 }
-                return "\(field.rawValue) '\(value)' is not \(what); expected one of \(expected.joined(separator: ", "))"
+                return
+                    "\(field.rawValue) '\(value)' is not \(what); expected one of \(expected.joined(separator: ", "))"
             case .wrongType(let field, let got):
                 return "field '\(field.rawValue)' expects \(field.expected), got \(got)"
             case .notAnInteger(let field, let value):
@@ -177,7 +178,8 @@ public struct EventFilter: Sendable, CustomStringConvertible {
         }
     }
 
-    private static func named<T>(_ value: Value, _ field: Field, _ names: [String], _ make: (String) -> T?) throws(Error)
+    private static func named<T>(_ value: Value, _ field: Field, _ names: [String], _ make: (String) -> T?)
+        throws(Error)
         -> T
     {
         guard case .string(let s) = value else { throw Error(.wrongType(field, got: typeName(of: value))) }

@@ -10,38 +10,40 @@ import Testing
         time: 300, kind: .request, presenter: "ContentView", modifier: "sheet(item:)", item: "0", phase: .presenting,
         height: 783, source: "stock", detail: "-> present")
 
-    @Test(arguments: [
-        ([("kind", Value.string("request"))], true),
-        ([("kind", "presented")], false),
-        ([("time", 300), ("item", "0")], true),
-        ([("time", 300.0)], true),
-        ([("height", 783)], true),
-        ([("height", 783.5)], false),
-        ([("severity", "info"), ("phase", "presenting"), ("source", "stock")], true),
-        ([("presenter", "ContentView"), ("modifier", "sheet(item:)"), ("detail", "-> present")], true),
-        ([("index", 4)], true),
-        ([("index", 3)], false),
-        ([("since", 3)], true),
-        ([("since", 4)], false),
-        ([("since", 3), ("kind", "request")], true),
-    ] as [([(String, Value)], Bool)])
+    @Test(
+        arguments: [
+            ([("kind", Value.string("request"))], true),
+            ([("kind", "presented")], false),
+            ([("time", 300), ("item", "0")], true),
+            ([("time", 300.0)], true),
+            ([("height", 783)], true),
+            ([("height", 783.5)], false),
+            ([("severity", "info"), ("phase", "presenting"), ("source", "stock")], true),
+            ([("presenter", "ContentView"), ("modifier", "sheet(item:)"), ("detail", "-> present")], true),
+            ([("index", 4)], true),
+            ([("index", 3)], false),
+            ([("since", 3)], true),
+            ([("since", 4)], false),
+            ([("since", 3), ("kind", "request")], true),
+        ] as [([(String, Value)], Bool)])
     func fields_matchByValue(pairs: [(String, Value)], matches: Bool) throws {
         let filter = try EventFilter(pairs.map { (name: $0.0, value: $0.1) })
         #expect(filter.matches(Self.request, index: 4) == matches)
     }
 
-    @Test(arguments: [
-        ([("knd", Value.string("set"))], "unknown field 'knd'; expected one of since, index, time, kind, severity"),
-        ([("kind", "sett")], "kind 'sett' is not an event kind; expected one of set, swipe, drag"),
-        ([("severity", "fatal")], "severity 'fatal' is not a severity; expected one of info, warning, error"),
-        ([("phase", "gone")], "phase 'gone' is not a phase; expected one of presenting, presented, dismissing"),
-        ([("item", 2)], "field 'item' expects a string, got number"),
-        ([("time", "300")], "field 'time' expects an integer, got string"),
-        ([("time", 1.5)], "field 'time' expects an integer, got 1.5"),
-        ([("since", true)], "field 'since' expects an integer, got boolean"),
-        ([("height", "tall")], "field 'height' expects a number, got string"),
-        ([("kind", 3)], "field 'kind' expects a string, got number"),
-    ] as [([(String, Value)], String)])
+    @Test(
+        arguments: [
+            ([("knd", Value.string("set"))], "unknown field 'knd'; expected one of since, index, time, kind, severity"),
+            ([("kind", "sett")], "kind 'sett' is not an event kind; expected one of set, swipe, drag"),
+            ([("severity", "fatal")], "severity 'fatal' is not a severity; expected one of info, warning, error"),
+            ([("phase", "gone")], "phase 'gone' is not a phase; expected one of presenting, presented, dismissing"),
+            ([("item", 2)], "field 'item' expects a string, got number"),
+            ([("time", "300")], "field 'time' expects an integer, got string"),
+            ([("time", 1.5)], "field 'time' expects an integer, got 1.5"),
+            ([("since", true)], "field 'since' expects an integer, got boolean"),
+            ([("height", "tall")], "field 'height' expects a number, got string"),
+            ([("kind", 3)], "field 'kind' expects a string, got number"),
+        ] as [([(String, Value)], String)])
     func mistakes_areErrors_notEmptyMatches(pairs: [(String, Value)], message: String) {
         #expect {
             _ = try EventFilter(pairs.map { (name: $0.0, value: $0.1) })

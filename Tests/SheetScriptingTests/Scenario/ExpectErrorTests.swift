@@ -23,7 +23,8 @@ import Testing
             """)
         #expect(session.errorEvents.count == 2)
         #expect(session.errorEvents.unexpectedCount == 2)
-        #expect(session.app.timeline.events.filter { $0.kind == .policyError }.count == 1, "the timeline is the new app's")
+        #expect(
+            session.app.timeline.events.filter { $0.kind == .policyError }.count == 1, "the timeline is the new app's")
     }
 
     @Test func expectError_marksWhatItMatches_andLooksOnlyAfterThePreviousCall() throws {
