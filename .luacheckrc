@@ -13,5 +13,5 @@ read_globals = {
   -- reading
   "binding", "now", "stack", "top", "state", "timeline", "events",
   -- expecting
-  "invariant", "expect", "expect_eq",
+  "invariant", "expect", "expect_eq", "expect_error",
 }

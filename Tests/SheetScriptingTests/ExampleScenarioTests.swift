@@ -22,5 +22,7 @@ import Testing
         let result = try ScenarioRunner(printHandler: { _ in }).run(path: path)
         #expect(result.error == nil, "\(result.error?.description ?? "")")
         for failure in result.failures { Issue.record("\(failure)") }
+        #expect(result.expectations > 0, "an example checks something")
+        for e in result.errorEvents.unexpected { Issue.record("unexpected error event: \(e.summary)") }
     }
 }

@@ -6,6 +6,8 @@ Usage: python3 Tests/e2e/cli_test.py PATH_TO_SHEETLAB
 import json
 import os
 import re
+import signal
+import stat
 import subprocess
 import sys
 import tempfile
@@ -17,14 +19,24 @@ FIXTURES = os.path.join(ROOT, "Tests", "e2e", "fixtures")
 SHEETLAB = None
 
 
-def sheetlab(*args, env=None):
-    """Runs sheetlab from the repository root; returns (code, stdout, stderr)."""
+def sheetlab(*args, env=None, timeout=300, input=None):
+    """Runs sheetlab from the repository root; returns (code, stdout, stderr).
+    A run past `timeout` seconds is killed and fails the test."""
     full_env = dict(os.environ)
     full_env.pop("NO_COLOR", None)
     if env:
         full_env.update(env)
-    p = subprocess.run([SHEETLAB, *args], cwd=ROOT, capture_output=True, text=True, env=full_env, timeout=300)
+    p = subprocess.run([SHEETLAB, *args], cwd=ROOT, capture_output=True, text=True, env=full_env,
+                       timeout=timeout, input=input if input is not None else "")
     return p.returncode, p.stdout, p.stderr
+
+
+def scenario_file(folder, name, text):
+    """Writes a scenario (or policy) file into `folder`; returns its path."""
+    path = os.path.join(folder, name)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
 
 
 def fixture(name):
@@ -145,7 +157,7 @@ class Run(unittest.TestCase):
 
 class Test(unittest.TestCase):
     def test_examples_pass(self):
-        code, out, err = sheetlab("test", "examples")
+        code, out, err = sheetlab("test", "examples", "--strict")
         self.assertEqual(code, 0, out + err)
         last = out.strip().split("\n")[-1]
         self.assertRegex(last, r"^\d+ passed, 0 failed$")
@@ -167,6 +179,235 @@ class Test(unittest.TestCase):
         code, _, err = sheetlab("test", "nowhere")
         self.assertEqual(code, 2)
         self.assertIn("no such file or folder: nowhere", err)
+
+
+class Verdicts(unittest.TestCase):
+    """Nothing passes by accident (issue 14, section 1)."""
+
+    def run_scenario(self, text, *args):
+        with tempfile.TemporaryDirectory() as tmp:
+            return sheetlab("test", scenario_file(tmp, "s.lua", text), *args)
+
+    APP = ('view { name = "ContentView", state = { "item" }, '
+           'modifiers = { sheet { item = "item", content = "sheet" } } }\nset("item", { id = 0 })\n')
+
+    def test_timeline_filter_with_an_unknown_field_is_an_error_at_its_line(self):
+        code, out, _ = self.run_scenario(self.APP + 'expect_eq(#timeline({ knd = "set" }), 0)\n')
+        self.assertEqual(code, 3, out)
+        self.assertRegex(out, r"s\.lua:3: bad argument #1 to 'timeline' \(unknown field 'knd'; expected one of since, index, time, kind")
+
+    def test_timeline_filter_with_an_unknown_kind_is_an_error(self):
+        code, out, _ = self.run_scenario(self.APP + 'expect_eq(#timeline({ kind = "sett" }), 0)\n')
+        self.assertEqual(code, 3, out)
+        self.assertIn("bad argument #1 to 'timeline' (kind 'sett' is not an event kind; expected one of set, swipe", out)
+
+    def test_timeline_filter_with_a_wrongly_typed_value_is_an_error(self):
+        code, out, _ = self.run_scenario(self.APP + 'expect_eq(#timeline({ item = 0 }), 0)\n')
+        self.assertEqual(code, 3, out)
+        self.assertIn("bad argument #1 to 'timeline' (field 'item' expects a string, got number)", out)
+
+    def test_events_filter_is_checked_the_same_way(self):
+        code, out, _ = self.run_scenario(self.APP + 'expect_eq(#events({ severity = "fatal" }), 0)\n')
+        self.assertEqual(code, 3, out)
+        self.assertIn("bad argument #1 to 'events' (severity 'fatal' is not a severity; expected one of info, warning, error)", out)
+
+    def test_filters_match_fields_and_start_after_since(self):
+        code, out, _ = self.run_scenario(
+            self.APP + 'set("item", { id = 1 })\n'
+            'expect_eq(#timeline({ kind = "set" }), 2)\n'
+            'local first = timeline({ kind = "set" })[1].index\n'
+            'expect_eq(#timeline({ kind = "set", since = first }), 1, "since skips the first")\n'
+            'expect_eq(timeline({ kind = "set", since = first })[1].item, nil)\n'
+            'expect_eq(#timeline({ kind = "request", item = "1" }), 1)\n')
+        self.assertEqual(code, 0, out)
+        self.assertIn("(4 expectations)", out)
+
+    def test_a_scenario_that_checks_nothing_fails(self):
+        code, out, _ = sheetlab("test", "Tests/e2e/fixtures/no_expectation.lua")
+        self.assertEqual(code, 1, out)
+        self.assertIn("FAIL Tests/e2e/fixtures/no_expectation.lua (0 expectations)", out)
+        self.assertIn("no expectation was checked", out)
+        self.assertTrue(out.strip().endswith("0 passed, 1 failed"))
+
+    def test_a_policy_file_is_skipped_with_a_note(self):
+        code, out, _ = sheetlab("test", "examples/policies/queue.lua", "examples/seeds/seed000_lost_reopen.lua")
+        self.assertEqual(code, 0, out)
+        self.assertIn("SKIP examples/policies/queue.lua: a policy file (it returns a table of hooks), not a scenario", out)
+        self.assertEqual(out.strip().split("\n")[-1], "1 passed, 0 failed, 1 skipped")
+
+    def test_paths_that_hold_no_scenario_are_a_usage_error(self):
+        with tempfile.TemporaryDirectory() as empty:
+            code, out, err = sheetlab("test", empty, "examples/policies")
+        self.assertEqual(code, 2, out + err)
+        self.assertIn("no scenario in " + empty + ", examples/policies", err)
+        self.assertNotIn("0 passed, 0 failed", out)
+
+    def test_error_events_are_counted_across_reset(self):
+        code, out, _ = sheetlab("test", "Tests/e2e/fixtures/error_events.lua")
+        self.assertEqual(code, 0, out)
+        self.assertIn("PASS Tests/e2e/fixtures/error_events.lua (1 expectation, 2 error events)", out)
+
+    def test_strict_fails_on_unexpected_error_events_and_lists_them(self):
+        code, out, _ = sheetlab("test", "--strict", "Tests/e2e/fixtures/error_events.lua")
+        self.assertEqual(code, 1, out)
+        self.assertIn("FAIL Tests/e2e/fixtures/error_events.lua (1 expectation, 2 error events)", out)
+        self.assertIn("2 unexpected error events (--strict", out)
+        self.assertEqual(out.count("0 ms policyError: Tests/e2e/fixtures/failing_policy.lua:6: this policy is broken"), 2)
+
+    def test_expect_error_marks_an_error_as_expected(self):
+        code, out, _ = sheetlab("test", "--strict", "Tests/e2e/fixtures/expected_error.lua")
+        self.assertEqual(code, 0, out)
+        self.assertIn("PASS Tests/e2e/fixtures/expected_error.lua (2 expectations, 1 error event, expected)", out)
+
+    def test_expect_error_fails_when_no_error_happened(self):
+        code, out, _ = self.run_scenario(self.APP + 'expect_error({ kind = "contentError" }, "the content fails")\n')
+        self.assertEqual(code, 1, out)
+        self.assertRegex(out, r"s\.lua:3: the content fails\n\s+expected: an error event matching \{kind = \"contentError\"\}\n\s+seen:\s+no error event")
+
+    def test_expect_error_takes_only_error_kinds(self):
+        code, out, _ = self.run_scenario(self.APP + 'expect_error({ kind = "requestLost" })\n')
+        self.assertEqual(code, 3, out)
+        self.assertIn("bad argument #1 to 'expect_error' (kind 'requestLost' is not an error event kind; "
+                      "expected one of policyError, contentError, actionError, limitReached)", out)
+
+
+class OutputFiles(unittest.TestCase):
+    """--out, :save and :timeline write through what a path names (issue 14, sections 3 and 5)."""
+
+    SCENARIO = "examples/seeds/seed000_lost_reopen.lua"
+
+    def test_a_file_that_cannot_be_written_is_exit_4_with_the_system_message(self):
+        code, out, err = sheetlab("run", self.SCENARIO, "--out", "/nonexistent/folder/t.txt")
+        self.assertEqual(code, 4, err)
+        self.assertEqual(err, "sheetlab run: cannot write /nonexistent/folder/t.txt: No such file or directory\n")
+
+    def test_out_through_a_symlink_writes_its_target_and_the_link_stays(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            target = scenario_file(tmp, "target.txt", "old\n")
+            link = os.path.join(tmp, "link.txt")
+            os.symlink("target.txt", link)
+            code, _, err = sheetlab("run", self.SCENARIO, "--out", link)
+            self.assertEqual(code, 0, err)
+            self.assertTrue(os.path.islink(link))
+            with open(target) as f:
+                self.assertIn("requestLost", f.read())
+
+    def test_out_to_a_device_node_writes_through_it(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            node = os.path.join(tmp, "null")
+            try:
+                os.mknod(node, 0o666 | stat.S_IFCHR, os.makedev(1, 3))  # what /dev/null is
+            except PermissionError:
+                self.skipTest("making a device node needs root")
+            code, _, err = sheetlab("run", self.SCENARIO, "--out", node)
+            self.assertEqual(code, 0, err)
+            self.assertTrue(stat.S_ISCHR(os.lstat(node).st_mode), "still a character device")
+
+    def test_out_to_a_fifo_without_a_reader_does_not_block(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            fifo = os.path.join(tmp, "f")
+            os.mkfifo(fifo)
+            code, _, err = sheetlab("run", self.SCENARIO, "--out", fifo, timeout=30)
+            self.assertEqual(code, 4, err)
+            self.assertIn("cannot write " + fifo + ": No such device or address (a FIFO with no reader)", err)
+            self.assertTrue(stat.S_ISFIFO(os.lstat(fifo).st_mode))
+
+    def test_a_scenario_that_cannot_be_read_is_exit_4(self):
+        code, _, err = sheetlab("run", "/proc/self/mem")  # a regular file whose read fails (EIO)
+        self.assertEqual(code, 4, err)
+        self.assertIn("/proc/self/mem", err)
+
+    def test_check_out_that_cannot_be_written_still_prints_the_counterexample(self):
+        code, out, err = sheetlab("check", "--invariant", "no-request-lost", "--depth", "6",
+                                  "--out", "/nonexistent/cx.lua")
+        self.assertEqual(code, 4, err)
+        self.assertIn("sheetlab check: cannot write /nonexistent/cx.lua: No such file or directory", err)
+        self.assertIn('expect(invariant("no-request-lost"))', out)
+
+    def test_repl_save_and_timeline_report_and_the_session_goes_on(self):
+        code, out, err = sheetlab("repl", input=":save /nonexistent/s.lua\n:timeline json /nonexistent/t.json\n"
+                                                 "print(6 * 7)\n")
+        self.assertEqual(code, 0, err)
+        self.assertIn("error: cannot write /nonexistent/s.lua: No such file or directory", err)
+        self.assertIn("error: cannot write /nonexistent/t.json: No such file or directory", err)
+        self.assertIn("42", out)
+
+    def test_repl_save_through_a_symlink_keeps_the_link(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            target = scenario_file(tmp, "target.lua", "")
+            link = os.path.join(tmp, "saved.lua")
+            os.symlink(target, link)
+            code, out, err = sheetlab("repl", input=":save " + link + "\n")
+            self.assertEqual(code, 0, err)
+            self.assertTrue(os.path.islink(link))
+            with open(target) as f:
+                self.assertIn("A sheetlab repl session", f.read())
+
+
+class NothingHidden(unittest.TestCase):
+    """print never breaks a machine-readable timeline; script text cannot drive the terminal (section 2)."""
+
+    def test_print_goes_to_standard_error_under_an_svg_timeline(self):
+        code, out, err = sheetlab("run", fixture("prints.lua"), "--timeline", "svg")
+        self.assertEqual(code, 0, err)
+        root = ET.fromstring(out)
+        self.assertTrue(root.tag.endswith("svg"))
+        self.assertIn("hello from the scenario", err)
+
+    def assertNoEscape(self, text):
+        self.assertNotIn("\x1b", text)
+        self.assertNotIn("\r", text)
+
+    def test_test_report_escapes_control_characters(self):
+        code, out, err = sheetlab("test", "-v", fixture("forged_report.lua"))
+        self.assertEqual(code, 3, out + err)
+        self.assertNoEscape(out + err)
+        self.assertIn("\\27[2K\\13PASS fake.lua", out)
+        self.assertEqual(out.strip().split("\n")[-1], "0 passed, 1 failed")
+        body = "\n".join(out.strip().split("\n")[:-1])
+        self.assertNotRegex(body, r"(?m)^(PASS|\d+ passed)", "no forged line starts a line")
+
+    def test_run_problem_lines_escape_control_characters(self):
+        code, out, err = sheetlab("run", fixture("forged_report.lua"))
+        self.assertEqual(code, 3, err)
+        self.assertNoEscape(out + err)
+        self.assertIn("\\27[2K", err)
+
+    def test_check_and_repl_escape_control_characters(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            setup = scenario_file(tmp, "setup.lua", 'error("\\27[2K\\rno violation")\n')
+            code, out, err = sheetlab("check", "--scenario", setup)
+            self.assertEqual(code, 3, err)
+            self.assertNoEscape(out + err)
+        code, out, err = sheetlab("repl", input='print("\\27[31mred")\nerror("\\27[2K")\n"\\27[1A"\n')
+        self.assertNoEscape(out + err)
+        self.assertIn("\\27[31mred", out)
+
+
+class Walking(unittest.TestCase):
+    """sheetlab test walks folders without opening FIFOs or looping (section 5)."""
+
+    def test_a_fifo_is_reported_and_never_opened(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            scenario_file(tmp, "a.lua", 'expect(true)\n')
+            os.mkfifo(os.path.join(tmp, "b.lua"))
+            code, out, err = sheetlab("test", tmp, timeout=30)
+            self.assertEqual(code, 0, out + err)
+            self.assertIn("SKIP " + tmp + "/b.lua: a FIFO, not a regular file (not opened)", out)
+            self.assertEqual(out.strip().split("\n")[-1], "1 passed, 0 failed, 1 skipped")
+
+    def test_directory_cycles_through_symlinks_are_reported_once(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            inner = os.path.join(tmp, "inner")
+            os.mkdir(inner)
+            scenario_file(inner, "a.lua", 'expect(true)\n')
+            os.symlink("..", os.path.join(inner, "loop1"))
+            os.symlink("..", os.path.join(inner, "loop2"))
+            code, out, err = sheetlab("test", tmp, timeout=30)
+            self.assertEqual(code, 0, out + err)
+            self.assertEqual(out.strip().split("\n")[-1], "1 passed, 0 failed")
+            self.assertEqual(err.count("a directory cycle"), 2, err)
+            self.assertIn("note: " + inner + "/loop1: a link back to " + tmp + " (a directory cycle); not followed", err)
 
 
 class Demo(unittest.TestCase):
@@ -203,6 +444,25 @@ class Check(unittest.TestCase):
             code, _, err = sheetlab("run", path)
             self.assertEqual(code, 1)
             self.assertIn("overwritten by the write-back (B03)", err)
+
+    def test_time_limit_stops_a_slow_check_with_its_summary(self):
+        code, out, err = sheetlab("check", fixture("slow_policy.lua"), "--time-limit", "1", timeout=120)
+        self.assertEqual(code, 5, out + err)
+        self.assertRegex(out, r"exhaustive to depth 6: \d+ states, \d+ steps")
+        self.assertIn("stopped: time limit reached (1 s; --time-limit raises it): no violation in what was explored", out)
+
+    def test_ctrl_c_stops_a_check_with_its_summary(self):
+        p = subprocess.Popen([SHEETLAB, "check", fixture("slow_policy.lua")], cwd=ROOT, stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True)
+        try:
+            first = p.stdout.readline() + p.stdout.readline()  # "checking ...", "invariants: ..."
+            self.assertIn("invariants:", first)
+            p.send_signal(signal.SIGINT)
+            out, err = p.communicate(timeout=60)
+        finally:
+            p.kill()
+        self.assertEqual(p.returncode, 130, out + err)
+        self.assertIn("stopped: interrupted (Ctrl-C): no violation in what was explored", out)
 
     def test_unknown_invariant_is_a_usage_error(self):
         code, _, err = sheetlab("check", "--invariant", "be-nice")

@@ -81,6 +81,23 @@ class Terminal:
     def send(self, keys):
         os.write(self.fd, keys.encode())
 
+    def wait_until_reading(self, timeout=10):
+        """Waits until the REPL's main thread is blocked reading the terminal
+        (Linux: /proc/PID/syscall shows read on fd 0). A Ctrl-C that lands
+        after the prompt is drawn but before libedit reads is not an EINTR
+        for that read, so tests of Ctrl-C at the prompt wait for this."""
+        read_syscalls = {"0", "63"}  # x86_64, aarch64
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            try:
+                with open("/proc/%d/syscall" % self.pid) as f:
+                    fields = f.read().split()
+            except OSError:
+                return  # not Linux, or no permission: carry on without waiting
+            if len(fields) > 1 and fields[0] in read_syscalls and int(fields[1], 16) == 0:
+                return
+            self.pump(0.01)
+
     def line(self, text):
         """Types a line and waits for the next prompt (`> ` or `>> `)."""
         self.send(text + "\n")
@@ -249,6 +266,7 @@ def test_ctrl_c_clears_the_line_and_ctrl_d_leaves():
     t.expect(r"\n> ")
     t.send("view {\n")
     t.expect(r"\n>> ")
+    t.wait_until_reading()
     t.send(CTRL_C)
     t.expect(r"\n> ")
     out = t.line("=3")

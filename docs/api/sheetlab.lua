@@ -191,15 +191,34 @@ function top() end
 ---@return table
 function state() end
 
----Events on the timeline: all of them, those after index `since`, or those whose fields
----equal every field of a filter table, e.g. `timeline{ kind = "requestLost" }`.
----@param since_or_filter? integer|table
+---Which events to return: each field must equal the event's; `since = N` keeps only events
+---after index N. Unknown fields, unknown kinds, severities or phases, and values of the wrong
+---type are errors at the call (`item = 0` is one: item ids are strings, `item = "0"`).
+---@class sheetlab.EventFilter
+---@field since? integer Only events after this index (1-based, on the current app's timeline).
+---@field index? integer
+---@field time? integer ms
+---@field kind? string An event kind, e.g. "requestLost".
+---@field severity? "info"|"warning"|"error"
+---@field presenter? string
+---@field modifier? string
+---@field item? string
+---@field phase? "presenting"|"presented"|"dismissing"
+---@field detent? string
+---@field height? number
+---@field source? string
+---@field detail? string
+
+---Events on the timeline: all of them, those after index `since`, or those a filter
+---matches, e.g. `timeline{ kind = "requestLost" }`, `timeline{ kind = "set", since = 4 }`.
+---@param since_or_filter? integer|sheetlab.EventFilter
 ---@return sheetlab.Event[]
 function timeline(since_or_filter) end
 
----Events since the previous call of `events()` (or the start).
+---Events since the previous call of `events()` (or the start), those a filter matches when given.
+---@param filter? sheetlab.EventFilter
 ---@return sheetlab.Event[]
-function events() end
+function events(filter) end
 
 ---Checks a built-in invariant ("one-per-presenter", "binding-agrees", "no-oscillation",
 ---"no-request-lost", "detent-in-range", "no-hook-error") or one a loaded policy declares,
@@ -219,6 +238,16 @@ function expect(condition, message) end
 ---@param expected any
 ---@param message? string
 function expect_eq(seen, expected, message) end
+
+---Expects an error event (`policyError`, `contentError` or `actionError`) that the filter
+---matches, since the start of the run, across `reset()`, or since the previous `expect_error`.
+---Records a failure (file:line, message, the error events seen) when none happened; marks the
+---matched ones as expected, so `sheetlab test --strict` does not count them.
+---`expect_error{ kind = "contentError" }`. A kind that is no error kind is an error.
+---@param filter sheetlab.EventFilter
+---@param message? string
+---@return sheetlab.Event[] matched The matched events (indices on the timeline of their app).
+function expect_error(filter, message) end
 
 ---A policy file returns a table of hooks; every hook is optional.
 ---@class sheetlab.Policy

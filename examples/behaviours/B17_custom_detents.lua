@@ -50,4 +50,4 @@ reset()
 contentView { "custom(bar)", "medium" }
 set("sheet", true)
 expect_eq(top().detents, { { detent = "medium", height = 391.5 } }, "B17: an unresolved custom detent is inactive")
-expect_eq(#timeline({ kind = "contentError" }), 1, "B17: and the timeline says why")
+expect_error({ kind = "contentError" }, "B17: and the timeline says why")

@@ -42,8 +42,9 @@ end
 -- iOS 16, not passed: the sheet's content fails, naming the type.
 profile("iphone15-ios16")
 contentView(nil)
-local errors = timeline({ kind = "contentError" })
-expect_eq(#errors, 1, "B16: the sheet does not inherit the environment object")
+-- expect_error both checks the error happened and tells `sheetlab test --strict` it was meant.
+local errors = expect_error({ kind = "contentError" }, "B16: the sheet does not inherit the environment object")
+expect_eq(#errors, 1, "B16: one error")
 expect(errors[1].detail:find("No ObservableObject of type EnvObject found", 1, true),
   "B16: the error names the missing type")
 expect_eq(errors[1].severity, "error", "B16")

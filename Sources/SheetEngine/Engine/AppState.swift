@@ -78,8 +78,8 @@ extension SheetApp {
         for (i, p) in world.stack.enumerated() { levels[p.modifier] = i + 1 }
         let stack = world.stack.enumerated().map { i, p in
             PresentationState(
-                level: i + 1, presenter: presenterName(p), modifier: definition(p.modifier).signature,
-                kind: definition(p.modifier).kind, phase: p.phase, phaseEnds: p.lifecycle.left.map { now + $0 },
+                level: i + 1, presenter: presenterName(p), modifier: signature(of: p.modifier),
+                kind: kind(of: p.modifier), phase: p.phase, phaseEnds: p.lifecycle.left.map { now + $0 },
                 item: p.item, itemID: p.itemID, style: p.layout.style, detent: p.layout.detent?.description,
                 height: p.dragHeight ?? p.layout.height, detents: p.layout.detents, text: p.content.text,
                 contentViews: p.contentViews.map { world.views[$0].name },
@@ -98,7 +98,7 @@ extension SheetApp {
         let heldStates = world.held.keys.sorted { order($0) < order($1) }.flatMap { mod in
             (world.held[mod] ?? []).map {
                 HeldState(
-                    presenter: world.views[mod.view].name, modifier: definition(mod).signature, item: $0.item,
+                    presenter: world.views[mod.view].name, modifier: signature(of: mod), item: $0.item,
                     since: $0.time)
             }
         }

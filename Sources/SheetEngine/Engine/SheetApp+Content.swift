@@ -13,7 +13,7 @@ extension SheetApp {
             emit(
                 Event(
                     time: now, kind: .contentUpdated, presenter: presenterName(p),
-                    modifier: definition(p.modifier).signature, item: p.itemID, rule: reason == nil ? .b13 : .b04,
+                    modifier: signature(of: p.modifier), item: p.itemID, rule: reason == nil ? .b13 : .b04,
                     note: .text(
                         ([reason].compactMap { $0 } + ["shows \"\(p.content.text)\""]).joined(separator: "; "))))
         }
@@ -25,20 +25,19 @@ extension SheetApp {
     func evaluateContent(request: Int, initial: Bool) {
         guard let i = world.index(request: request) else { return }
         let mod = world.stack[i].modifier
-        let m = definition(mod)
-        guard let builder = m.content else { return }
-        let presenter = world.views[mod.view]
+        let declaration = world.views[mod.view].declaration
+        guard let builder = declaration.modifiers[mod.index].content else { return }
+        let name = declaration.name
         let context = ContentContext(
-            item: m.trigger.isItem ? world.stack[i].item : .none, presenter: presenter.name,
-            detent: world.stack[i].layout.detent, declaration: presenter.declaration, captured: presenter.snapshot,
-            app: self)
+            item: isItem(mod) ? world.stack[i].item : .none, presenter: name, detent: world.stack[i].layout.detent,
+            declaration: declaration, captured: world.views[mod.view].snapshot, app: self)
         let content: SheetContent
         do {
             content = try builder(context)
         } catch {
             emit(
                 Event(
-                    time: now, kind: .contentError, presenter: presenter.name, modifier: m.signature,
+                    time: now, kind: .contentError, presenter: name, modifier: signature(of: mod),
                     item: world.stack[i].itemID, note: .text("content: \(error)")))
             return
         }
@@ -55,7 +54,7 @@ extension SheetApp {
             } catch {
                 emit(
                     Event(
-                        time: now, kind: .contentError, presenter: presenter.name, modifier: m.signature,
+                        time: now, kind: .contentError, presenter: name, modifier: signature(of: mod),
                         item: world.stack[k].itemID, note: .text("content view: \(error)")))
             }
         }
@@ -88,13 +87,14 @@ extension SheetApp {
     /// B16: content that uses an environment object it was not given fails
     /// the way SwiftUI does.
     func checkEnvironment(_ index: Int) {
+        guard !world.stack[index].content.usesEnvironmentObjects.isEmpty else { return }
         let p = world.stack[index]
         let available = contentEnvironment(p)
         for type in p.content.usesEnvironmentObjects where !available.contains(type) {
             emit(
                 Event(
                     time: now, kind: .contentError, presenter: presenterName(p),
-                    modifier: definition(p.modifier).signature, item: p.itemID, rule: .b16,
+                    modifier: signature(of: p.modifier), item: p.itemID, rule: .b16,
                     note: .text(
                         "No ObservableObject of type \(type) found. A View.environmentObject(_:) for \(type) may be missing as an ancestor of this view (B16)"
                     )))

@@ -20,11 +20,11 @@ extension SheetApp {
         let nested = top > index
         world.stack[index].lifecycle = .dismissing(
             left: duration, Dismissal(cause: cause, animated: !nested, replacement: replacement))
-        let p = world.stack[index]
         emit(
             Event(
-                time: now, kind: .dismissing, presenter: presenterName(p), modifier: definition(p.modifier).signature,
-                item: p.itemID, phase: .dismissing, rule: nested ? .b06 : .b01,
+                time: now, kind: .dismissing, presenter: presenterName(at: index),
+                modifier: signature(of: world.stack[index].modifier), item: world.stack[index].itemID,
+                phase: .dismissing, rule: nested ? .b06 : .b01,
                 note: nested
                     ? .text("\(cause.rawValue), ends at \(ends) ms; not animated: the top one animates (B06)")
                     : .transition(cause.rawValue, ends: ends)))
@@ -33,14 +33,13 @@ extension SheetApp {
             let waiting = world.stack[j].lifecycle.dismissal?.replacement
             world.stack[j].lifecycle = .dismissing(
                 left: duration, Dismissal(cause: .nested, animated: j == top, replacement: waiting))
-            let q = world.stack[j]
             emit(
                 Event(
-                    time: now, kind: .dismissing, presenter: presenterName(q),
-                    modifier: definition(q.modifier).signature,
-                    item: q.itemID, phase: .dismissing, rule: .b06,
+                    time: now, kind: .dismissing, presenter: presenterName(at: j),
+                    modifier: signature(of: world.stack[j].modifier), item: world.stack[j].itemID,
+                    phase: .dismissing, rule: .b06,
                     note: .text(
-                        "nested above \(describe(p)), \(j == top ? "animated: the top one (B06)" : "not animated (B06)")"
+                        "nested above \(describe(world.stack[index])), \(j == top ? "animated: the top one (B06)" : "not animated (B06)")"
                     )))
         }
     }
@@ -49,17 +48,22 @@ extension SheetApp {
     /// it go; then, for each (top first), the binding is cleared (B02),
     /// `onDismiss` runs, and held requests are dealt with.
     func finishDismiss(_ index: Int) {
-        let group = world.stack[index...].reversed().map { ($0, world.views[$0.modifier.view].declaration) }
-        world.stack.removeSubrange(index...)
-        for (q, declaration) in group {
+        // Taken off the stack top first, which is the order they are dealt with in.
+        var group: [Presentation] = []
+        var declarations: [DeclaredView] = []
+        while world.stack.count > index {
+            let q = world.stack.removeLast()
+            let declaration = world.views[q.modifier.view].declaration
             emit(
                 Event(
                     time: now, kind: .dismissed, presenter: declaration.name,
                     modifier: declaration.modifiers[q.modifier.index].signature, item: q.itemID, rule: .b01,
                     note: .text((q.lifecycle.dismissal?.cause ?? .binding).rawValue)))
-            removeContentViews(of: q)
+            removeContentViews(q.contentViews)
+            group.append(q)
+            declarations.append(declaration)
         }
-        for (q, declaration) in group { afterDismissal(q, declaration) }
+        for i in group.indices { afterDismissal(group[i], declarations[i]) }
     }
 
     /// B02, B03: what happens once a presentation has gone: the write-back
@@ -81,7 +85,7 @@ extension SheetApp {
                         note: .text(
                             "the request for \(lost) made while dismissing is overwritten by the write-back (B03)")))
             }
-            if let slot = world.views.slot(m.trigger.binding), !world.views[slot].isEmpty {
+            if let slot = world.views.binding(of: mod), !world.views[slot].isEmpty {
                 applyWrites([(slot, m.trigger.isItem ? .none : .bool(false))], cause: .writeBack)
             }
         }

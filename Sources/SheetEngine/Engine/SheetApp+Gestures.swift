@@ -16,43 +16,48 @@ extension SheetApp {
 
     func swipeDownNow(request: Int) {
         guard let i = world.index(request: request) else { return }
-        let p = world.stack[i]
-        emit(Event(time: now, kind: .swipe, presenter: presenterName(p), item: p.itemID, note: .text("down")))
-        if let why = interactiveDismissBlock(p) {
+        let view = presenterName(at: i)
+        let itemID = world.stack[i].itemID
+        emit(Event(time: now, kind: .swipe, presenter: view, item: itemID, note: .text("down")))
+        if let why = interactiveDismissBlock(at: i) {
             emit(
                 Event(
-                    time: now, kind: .dismissPrevented, presenter: presenterName(p), item: p.itemID, rule: .b08,
-                    note: .text(why)))
+                    time: now, kind: .dismissPrevented, presenter: view, item: itemID, rule: .b08, note: .text(why)))
             return
         }
-        if let veto = shouldDismissVeto(p) {
+        if let veto = shouldDismissVeto(at: i) {
             emit(
                 Event(
-                    time: now, kind: .dismissPrevented, presenter: presenterName(p), item: p.itemID, decider: veto,
+                    time: now, kind: .dismissPrevented, presenter: view, item: itemID, decider: veto,
                     note: .text("should_dismiss returned false")))
             return
         }
-        beginDismiss(i, cause: .interactive)
+        guard let k = world.index(request: request) else { return }
+        beginDismiss(k, cause: .interactive)
     }
 
-    /// B08: why the user cannot dismiss this presentation by swiping, if they cannot.
-    func interactiveDismissBlock(_ p: Presentation) -> String? {
-        if definition(p.modifier).kind == .fullScreenCover { return "a full-screen cover cannot be swiped down (B08)" }
-        if p.content.interactiveDismissDisabled { return "interactiveDismissDisabled (B08)" }
-        if p.phase != .presented { return "the \(p.phase.rawValue) transition is still running" }
+    /// B08: why the user cannot dismiss the presentation at `index` by swiping, if they cannot.
+    func interactiveDismissBlock(at index: Int) -> String? {
+        if kind(of: world.stack[index].modifier) == .fullScreenCover {
+            return "a full-screen cover cannot be swiped down (B08)"
+        }
+        if world.stack[index].content.interactiveDismissDisabled { return "interactiveDismissDisabled (B08)" }
+        let phase = world.stack[index].phase
+        if phase != .presented { return "the \(phase.rawValue) transition is still running" }
         return nil
     }
 
     /// Asks `should_dismiss`: a policy answering `false` vetoes (`true`, like
     /// `nil`, leaves it to the next policy and then to stock, which allows).
     /// - Returns: the vetoing policy, if one vetoed.
-    func shouldDismissVeto(_ p: Presentation) -> Decider? {
+    func shouldDismissVeto(at index: Int) -> Decider? {
         consult(
             .shouldDismiss,
             {
                 ShouldDismissContext(
-                    presenter: presenterName(p), kind: definition(p.modifier).kind, item: p.item, itemID: p.itemID,
-                    detent: p.layout.detent)
+                    presenter: presenterName(at: index), kind: kind(of: world.stack[index].modifier),
+                    item: world.stack[index].item, itemID: world.stack[index].itemID,
+                    detent: world.stack[index].layout.detent)
             }
         ) { (policy, context) throws(PolicyFailure) -> Bool? in
             try policy.shouldDismiss(context) == false ? true : nil
@@ -72,7 +77,7 @@ extension SheetApp {
     func dragNow(request: Int, to height: Double) {
         guard let i = world.index(request: request) else { return }
         let p = world.stack[i]
-        let cover = definition(p.modifier).kind == .fullScreenCover
+        let cover = kind(of: p.modifier) == .fullScreenCover
         if cover || p.phase != .presented {
             emit(
                 Event(
@@ -81,7 +86,7 @@ extension SheetApp {
                     note: .text(cover ? "a full-screen cover cannot be dragged (B08)" : "transition running")))
             return
         }
-        let active = activeDetents(p, style: p.layout.style, report: false)
+        let active = activeDetents(at: i, style: p.layout.style, report: false)
         let h = min(max(0, height), active.last!.height)
         guard let k = world.index(request: request) else { return }
         world.stack[k].layout.detents = active
@@ -106,18 +111,18 @@ extension SheetApp {
     func releaseNow(request: Int, velocity: Double) {
         guard let i = world.index(request: request) else { return }
         let p = world.stack[i]
-        guard definition(p.modifier).kind != .fullScreenCover, p.phase == .presented else { return }
+        guard kind(of: p.modifier) != .fullScreenCover, p.phase == .presented else { return }
         let height = p.dragHeight ?? p.layout.height
         world.stack[i].dragHeight = nil
         let projected = height - projectedDistance(velocity: velocity)
         let active = p.layout.detents
-        let canDismiss = interactiveDismissBlock(p) == nil
+        let canDismiss = interactiveDismissBlock(at: i) == nil
         let stock = DetentResolver.settle(projected: projected, active: active, canDismiss: canDismiss)
         var (decision, decider) = askSettle(
             SettleContext(
                 presenter: presenterName(p), height: height, velocity: velocity, projected: projected,
                 detents: active, current: p.layout.detent, canDismiss: canDismiss, stock: stock))
-        if decision == .dismiss, canDismiss, let veto = shouldDismissVeto(p) {
+        if decision == .dismiss, canDismiss, let veto = shouldDismissVeto(at: i) {
             emit(
                 Event(
                     time: now, kind: .dismissPrevented, presenter: presenterName(p), item: p.itemID, decider: veto,

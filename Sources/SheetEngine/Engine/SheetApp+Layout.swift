@@ -6,17 +6,19 @@ extension SheetApp {
 
     /// The active detents of a presentation now. `report` puts clamped
     /// heights and unresolvable custom detents on the timeline.
-    func activeDetents(_ p: Presentation, style: PresentationStyle, report: Bool) -> [ResolvedDetent] {
+    func activeDetents(at index: Int, style: PresentationStyle, report: Bool) -> [ResolvedDetent] {
         let rules = resolver
-        let resolution = rules.resolve(rules.effectiveDetents(p.content, style: style), style: style) { name in
-            resolveCustom(name, p, report: report)
+        let resolution = rules.resolve(rules.effectiveDetents(world.stack[index].content, style: style), style: style) {
+            name in resolveCustom(name, at: index, report: report)
         }
+        guard !resolution.clamped.isEmpty else { return resolution.detents }
         if report {
             let maxValue = layout.maxDetentValue
             for c in resolution.clamped {
                 emit(
                     Event(
-                        time: now, kind: .detentClamped, presenter: presenterName(p), item: p.itemID,
+                        time: now, kind: .detentClamped, presenter: presenterName(at: index),
+                        item: world.stack[index].itemID,
                         detent: c.detent.description, height: c.height, rule: .b17,
                         note: .text(
                             "\(c.detent) resolved to \(Value.format(c.raw)); clamped to [0, \(Value.format(maxValue))] (B17)"
@@ -27,12 +29,13 @@ extension SheetApp {
     }
 
     /// B17, P03: a custom detent's height, from the first policy that defines it.
-    func resolveCustom(_ name: String, _ p: Presentation, report: Bool) -> Double? {
+    func resolveCustom(_ name: String, at index: Int, report: Bool) -> Double? {
         guard resolves(detent: name) else {
             if report {
                 emit(
                     Event(
-                        time: now, kind: .contentError, presenter: presenterName(p), item: p.itemID, rule: .b17,
+                        time: now, kind: .contentError, presenter: presenterName(at: index),
+                        item: world.stack[index].itemID, rule: .b17,
                         note: .text("no loaded policy resolves custom(\(name)); the detent is inactive")))
             }
             return nil
@@ -46,22 +49,23 @@ extension SheetApp {
     /// Works out style, detents, current detent and height of the
     /// presentation at `index`, and reports what changed (rotation, new content).
     func layOut(_ index: Int, initial: Bool) {
-        let p = world.stack[index]
         let rules = resolver
-        let style = rules.style(kind: definition(p.modifier).kind, content: p.content)
-        let active = activeDetents(p, style: style, report: true)
-        let selectionRef = rules.effectiveDetents(p.content, style: style)?.selection
+        let kind = kind(of: world.stack[index].modifier)
+        let style = rules.style(kind: kind, content: world.stack[index].content)
+        let active = activeDetents(at: index, style: style, report: true)
+        let selectionRef = rules.effectiveDetents(world.stack[index].content, style: style)?.selection
         let selection = selectionRef.flatMap { world.views.slot($0) }
-        if initial, let d = p.content.detents, !d.placement.takesEffect {
+        let itemID = world.stack[index].itemID
+        if initial, let d = world.stack[index].content.detents, !d.placement.takesEffect {
             emit(
                 Event(
-                    time: now, kind: .modifierIgnored, presenter: presenterName(p), item: p.itemID, rule: .b21,
+                    time: now, kind: .modifierIgnored, presenter: presenterName(at: index), item: itemID, rule: .b21,
                     note: .text(
                         "presentationDetents applied \(d.placement == .navigationStack ? "inside a NavigationStack" : "on a view not loaded at presentation") has no effect (B21)"
                     )))
         }
 
-        var current = DetentResolver.keptOrSmallest(p.layout.detent, active, opening: initial)
+        var current = DetentResolver.keptOrSmallest(world.stack[index].layout.detent, active, opening: initial)
         if let selection {
             let wanted = world.views[selection]
             if let d = wanted.asDetent, active.contains(where: { $0.detent == d }) {
@@ -69,7 +73,7 @@ extension SheetApp {
             } else {
                 emit(
                     Event(
-                        time: now, kind: .invalidSelection, presenter: presenterName(p), item: p.itemID,
+                        time: now, kind: .invalidSelection, presenter: presenterName(at: index), item: itemID,
                         detent: current.description, rule: .b23,
                         note: .text(
                             "selection \(wanted) is not one of the active detents \(list(active)) (B23); showing \(current)"
@@ -77,7 +81,7 @@ extension SheetApp {
             }
         }
         let height = active.first { $0.detent == current }!.height
-        let before = p.layout
+        let before = world.stack[index].layout
         world.stack[index].layout = SheetLayout(
             style: style, detents: active, detent: current, height: height, selection: selection)
         if let selection, world.views[selection].asDetent != current {
@@ -87,16 +91,17 @@ extension SheetApp {
         if before.style != style {
             emit(
                 Event(
-                    time: now, kind: .adapted, presenter: presenterName(p), item: p.itemID, detent: current.description,
+                    time: now, kind: .adapted, presenter: presenterName(at: index), item: itemID,
+                    detent: current.description,
                     height: height, rule: style == .formSheet || before.style == .formSheet ? .b19 : .b20,
                     note: .text(
                         "\(before.style.rawValue) -> \(style.rawValue)"
-                            + (style == .fullScreen && definition(p.modifier).kind == .sheet
+                            + (style == .fullScreen && kind == .sheet
                                 ? " (compact height, B20)" : ""))))
         } else if before.height != height || before.detent != current {
             emit(
                 Event(
-                    time: now, kind: .heightChanged, presenter: presenterName(p), item: p.itemID,
+                    time: now, kind: .heightChanged, presenter: presenterName(at: index), item: itemID,
                     detent: current.description, height: height, rule: .b18,
                     note: .text("detents re-resolved: \(list(active))")))
         }

@@ -36,12 +36,14 @@ extension SheetApp {
     /// which routes around a blocked modifier (P04).
     func present(_ mod: ModifierRef, item: Value, override: Bool, request: Int? = nil) {
         guard world.views.contains(mod.view) else { return }
-        let m = definition(mod)
-        let view = world.views[mod.view].name
+        let declaration = world.views[mod.view].declaration
+        let isItem = declaration.modifiers[mod.index].trigger.isItem
+        let view = declaration.name
+        let id = item.itemID
         if let reason = blockReason(mod), !override {
             emit(
                 Event(
-                    time: now, kind: .modifierIgnored, presenter: view, modifier: m.signature, item: item.itemID,
+                    time: now, kind: .modifierIgnored, presenter: view, modifier: signature(of: mod), item: id,
                     rule: reason.rule, note: .text(reason.explanation(os: profile.os.version))))
             return
         }
@@ -51,50 +53,49 @@ extension SheetApp {
                 dismissal.lostRequest = item
                 world.stack[i].lifecycle = .dismissing(left: left, dismissal)
             default:
-                if !m.trigger.isItem || world.stack[i].itemID == item.itemID {
+                if !isItem || world.stack[i].itemID == id {
                     // B04: the same identity updates the content in place.
                     world.stack[i].item = item
                     refreshContent(request: world.stack[i].request, reason: "same id: updated in place (B04)")
                     return
                 }
             }
-            emitAlreadyPresenting(mod, m, item: item, busy: i)
+            emitAlreadyPresenting(mod, itemID: id, busy: i)
             return
         }
         let host = world.views[mod.view].host
         if let j = world.index(host: host) {
-            emitAlreadyPresenting(mod, m, item: item, busy: j)
+            emitAlreadyPresenting(mod, itemID: id, busy: j)
             return
         }
-        if oscillationGuardStops(mod, m, item: item) { return }
+        if oscillationGuardStops(mod, itemID: id) { return }
 
         let serial = request ?? world.serial()
         world.stack.append(
             Presentation(
                 modifier: mod, host: host, request: serial,
                 lifecycle: .presenting(left: profile.os.timings.present, then: nil),
-                item: m.trigger.isItem ? item : .bool(true), itemID: m.trigger.isItem ? item.itemID : nil,
-                content: SheetContent()))
+                item: isItem ? item : .bool(true), itemID: isItem ? id : nil))
         evaluateContent(request: serial, initial: true)
         guard let k = world.index(request: serial) else { return }
         layOut(k, initial: true)
-        let p = world.stack[k]
         emit(
             Event(
-                time: now, kind: .presenting, presenter: view, modifier: m.signature, item: p.itemID,
-                phase: .presenting, detent: p.layout.detent?.description, height: p.layout.height, rule: .b01,
-                note: .transition(p.layout.style.rawValue, ends: now + profile.os.timings.present)))
+                time: now, kind: .presenting, presenter: view, modifier: signature(of: mod),
+                item: world.stack[k].itemID, phase: .presenting, detent: world.stack[k].layout.detent?.description,
+                height: world.stack[k].layout.height, rule: .b01,
+                note: .transition(world.stack[k].layout.style.rawValue, ends: now + profile.os.timings.present)))
     }
 
     /// B05: a presenter that shows a presentation ignores a request to show
     /// another; the binding stays set. Presenting from the shown content works.
-    func emitAlreadyPresenting(_ mod: ModifierRef, _ m: PresentationModifier, item: Value, busy: Int) {
+    func emitAlreadyPresenting(_ mod: ModifierRef, itemID: String?, busy: Int) {
         let view = world.views[mod.view].name
-        let what = "\(view).\(m.signature)" + (item.itemID.map { " item=\($0)" } ?? "")
+        let what = "\(view).\(signature(of: mod))" + (itemID.map { " item=\($0)" } ?? "")
         let state = world.stack[busy].lifecycle.isDismissing ? "is still dismissing" : "is already presenting"
         emit(
             Event(
-                time: now, kind: .alreadyPresenting, presenter: view, modifier: m.signature, item: item.itemID,
+                time: now, kind: .alreadyPresenting, presenter: view, modifier: signature(of: mod), item: itemID,
                 rule: .b05,
                 note: .text(
                     "attempt to present \(what) while the presenter \(state) \(describe(world.stack[busy])) (B05); binding stays set"
@@ -103,22 +104,22 @@ extension SheetApp {
 
     /// P05: counts presentations from a modifier with no user input between
     /// them; past the limit, reports and refuses.
-    func oscillationGuardStops(_ mod: ModifierRef, _ m: PresentationModifier, item: Value) -> Bool {
+    func oscillationGuardStops(_ mod: ModifierRef, itemID: String?) -> Bool {
         let count = (world.presentationsWithoutInput[mod] ?? 0) + 1
         world.presentationsWithoutInput[mod] = count
         guard count > oscillationLimit else { return false }
         if count == oscillationLimit + 1 {
             emit(
                 Event(
-                    time: now, kind: .oscillation, presenter: world.views[mod.view].name, modifier: m.signature,
-                    item: item.itemID, rule: .p05,
+                    time: now, kind: .oscillation, presenter: world.views[mod.view].name, modifier: signature(of: mod),
+                    item: itemID, rule: .p05,
                     note: .text(
                         "presented \(count) times with no user input in between; stopped until the next user action (P05)"
                     )))
         }
         // The binding goes back to empty so that it agrees with what is shown.
-        if world.index(of: mod) == nil, let slot = world.views.slot(m.trigger.binding), !world.views[slot].isEmpty {
-            applyWrites([(slot, m.trigger.isItem ? .none : .bool(false))], cause: .engine(.oscillationGuard))
+        if world.index(of: mod) == nil, let slot = world.views.binding(of: mod), !world.views[slot].isEmpty {
+            applyWrites([(slot, isItem(mod) ? .none : .bool(false))], cause: .engine(.oscillationGuard))
         }
         return true
     }
@@ -143,20 +144,19 @@ extension SheetApp {
 
     /// Makes a held request current: its item goes into the binding and it is presented.
     func presentHeld(_ mod: ModifierRef, _ r: HeldRequest, why: EngineReason) {
-        let m = definition(mod)
         if let reason = blockReason(mod) {
             // A held request is presented without a policy's override, so a
             // modifier stock SwiftUI never fires from would ignore it: say so
             // rather than lose it silently (found by the Lua boundary fuzzer).
             emit(
                 Event(
-                    time: now, kind: .dropped, presenter: world.views[mod.view].name, modifier: m.signature,
+                    time: now, kind: .dropped, presenter: world.views[mod.view].name, modifier: signature(of: mod),
                     item: r.item.itemID, rule: reason.rule,
                     note: .text("held request dropped: \(reason.explanation(os: profile.os.version))")))
             return
         }
-        if let slot = world.views.slot(m.trigger.binding) {
-            applyWrites([(slot, m.trigger.isItem ? r.item : .bool(true))], cause: .engine(why))
+        if let slot = world.views.binding(of: mod) {
+            applyWrites([(slot, isItem(mod) ? r.item : .bool(true))], cause: .engine(why))
         }
         present(mod, item: r.item, override: false, request: r.serial)
     }
@@ -166,7 +166,7 @@ extension SheetApp {
         world.held[mod, default: []].prepend(r)
         emit(
             Event(
-                time: now, kind: .queued, presenter: world.views[mod.view].name, modifier: definition(mod).signature,
+                time: now, kind: .queued, presenter: world.views[mod.view].name, modifier: signature(of: mod),
                 item: r.item.itemID, decider: .engine, note: .held(world.held[mod]!.count)))
     }
 

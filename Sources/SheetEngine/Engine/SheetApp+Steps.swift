@@ -44,11 +44,19 @@ extension SheetApp {
             steps.pending.append(call)
             return
         }
+        step(user: user) { run(call, deferred: false) }
+    }
+
+    /// Runs `body` as a step of its own (the caller made sure none is under
+    /// way), then what the code it ran asked for.
+    func step(user: Bool, _ body: () -> Void) {
         steps.busy = true
         if user { userActed() }
-        run(call, deferred: false)
+        body()
         drainPending()
-        steps = StepQueue()
+        steps.busy = false
+        steps.chained = 0
+        steps.cut = false
     }
 
     /// P05: a user action resets the oscillation guard's counts.

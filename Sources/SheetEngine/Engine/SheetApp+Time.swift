@@ -73,8 +73,8 @@ extension SheetApp {
     func nextTransition(within budget: Int) -> Int? {
         var best: Int?
         var bestLeft = Int.max
-        for (i, p) in world.stack.enumerated() {
-            guard let left = p.lifecycle.left, left <= budget, left < bestLeft else { continue }
+        for i in world.stack.indices {
+            guard let left = world.stack[i].lifecycle.left, left <= budget, left < bestLeft else { continue }
             best = i
             bestLeft = left
         }
@@ -84,21 +84,23 @@ extension SheetApp {
     /// B01: a transition ended: presenting becomes presented (then `onAppear`
     /// runs, and a dismissal asked for meanwhile starts); a dismissal finishes.
     func complete(_ index: Int) {
-        let p = world.stack[index]
-        switch p.lifecycle {
+        switch world.stack[index].lifecycle {
         case .presenting(_, let then):
             world.stack[index].lifecycle = .presented
-            let view = presenterName(p)
+            let view = presenterName(at: index)
+            let request = world.stack[index].request
+            let itemID = world.stack[index].itemID
             emit(
                 Event(
-                    time: now, kind: .presented, presenter: view, modifier: definition(p.modifier).signature,
-                    item: p.itemID, phase: .presented, detent: p.layout.detent?.description, height: p.layout.height,
+                    time: now, kind: .presented, presenter: view,
+                    modifier: signature(of: world.stack[index].modifier), item: itemID, phase: .presented,
+                    detent: world.stack[index].layout.detent?.description, height: world.stack[index].layout.height,
                     rule: .b01, note: .text("")))
-            if let action = p.content.onAppear {
-                emit(Event(time: now, kind: .onAppear, presenter: view, item: p.itemID, note: .text("")))
+            if let action = world.stack[index].content.onAppear {
+                emit(Event(time: now, kind: .onAppear, presenter: view, item: itemID, note: .text("")))
                 runAction(action, presenter: view, detail: "onAppear")
             }
-            if let then, let i = world.index(request: p.request) {
+            if let then, let i = world.index(request: request) {
                 beginDismiss(i, cause: then.cause, replacement: then.replacement)
             }
         case .dismissing:

@@ -51,11 +51,20 @@ extension SheetApp {
     /// - Throws: `EngineError` when a view or slot does not exist.
     public func set(_ writes: [StateWrite]) throws(EngineError) {
         try checkLimits()
-        for w in writes where world.views.slot(w.ref) == nil {
-            guard hasView(w.ref.view) else { throw EngineError(.unknownView(w.ref.view)) }
-            throw EngineError(.unknownSlot(view: w.ref.view, slot: w.ref.slot))
+        var resolved: [(SlotRef, Value)] = []
+        resolved.reserveCapacity(writes.count)
+        for w in writes {
+            guard let slot = world.views.slot(w.ref) else {
+                guard hasView(w.ref.view) else { throw EngineError(.unknownView(w.ref.view)) }
+                throw EngineError(.unknownSlot(view: w.ref.view, slot: w.ref.slot))
+            }
+            resolved.append((slot, w.value))
         }
-        perform(user: true, .set(writes))
+        if steps.busy {
+            steps.pending.append(.set(writes))
+            return
+        }
+        step(user: true) { applyWrites(resolved, cause: .user) }
     }
 
     /// Writes by name as slots; writes to slots that no longer exist are left out.
@@ -174,7 +183,7 @@ extension SheetApp {
     }
 
     func runChangeObservers(_ changed: [SlotRef]) {
-        for slot in changed where world.views.contains(slot.view) {
+        for slot in changed where world.views.contains(slot.view) && world.views[slot.view].declaration.observes {
             let declaration = world.views[slot.view].declaration
             let name = declaration.slotNames[slot.index]
             for o in declaration.observers[slot.index] {
@@ -202,18 +211,23 @@ extension SheetApp {
         // A write while dismissing is a request even when the value is unchanged:
         // the user tapped again (B03).
         if old == new, !dismissing { return (true, nil) }
-        let m = definition(mod)
-        if !m.trigger.isItem, !old.isEmpty, shownIndex != nil, !dismissing { return (true, nil) }
+        let item = isItem(mod)
+        if !item, !old.isEmpty, shownIndex != nil, !dismissing { return (true, nil) }
 
-        let stock = stockRequest(m, item: new, shown: shownIndex)
+        let id = new.itemID
+        let stock = stockRequest(isItem: item, itemID: id, shown: shownIndex)
         let (decision, decider) =
-            consult(.request, { requestContext(mod, modifier: m, item: new, shown: shownIndex, stock: stock) }) {
-                (p, context) throws(PolicyFailure) in try p.request(context)
-            } ?? (stock, .stock)
+            consult(
+                .request,
+                {
+                    requestContext(mod, item: new, itemID: id, shown: shownIndex, stock: stock)
+                }
+            ) { (p, context) throws(PolicyFailure) in try p.request(context) } ?? (stock, .stock)
         let view = world.views[mod.view].name
+        let signature = signature(of: mod)
         emit(
             Event(
-                time: now, kind: .request, presenter: view, modifier: m.signature, item: new.itemID ?? "\(new)",
+                time: now, kind: .request, presenter: view, modifier: signature, item: id ?? "\(new)",
                 decider: decider, rule: decider == .stock && decision == .replace ? .b04 : nil,
                 note: .decision(decision)))
         switch decision {
@@ -229,14 +243,14 @@ extension SheetApp {
             world.held[mod, default: []].append(HeldRequest(serial: serial, item: new, time: now))
             emit(
                 Event(
-                    time: now, kind: .queued, presenter: view, modifier: m.signature, item: new.itemID,
+                    time: now, kind: .queued, presenter: view, modifier: signature, item: id,
                     decider: decider,
                     note: .held(world.held[mod]!.count)))
             return (false, nil)
         case .drop:
             emit(
                 Event(
-                    time: now, kind: .dropped, presenter: view, modifier: m.signature, item: new.itemID,
+                    time: now, kind: .dropped, presenter: view, modifier: signature, item: id,
                     decider: decider, note: .text("request dropped; binding keeps \(old)")))
             return (false, nil)
         }
@@ -244,22 +258,22 @@ extension SheetApp {
 
     /// B04: stock SwiftUI replaces what an item slot shows when another item
     /// is written (dismiss, then present); otherwise it presents.
-    func stockRequest(_ m: PresentationModifier, item: Value, shown: Int?) -> RequestDecision {
-        guard let i = shown, !world.stack[i].lifecycle.isDismissing, m.trigger.isItem,
-            world.stack[i].itemID != item.itemID
+    func stockRequest(isItem: Bool, itemID: String?, shown: Int?) -> RequestDecision {
+        guard let i = shown, !world.stack[i].lifecycle.isDismissing, isItem, world.stack[i].itemID != itemID
         else { return .present }
         return .replace
     }
 
-    func requestContext(
-        _ mod: ModifierRef, modifier m: PresentationModifier, item: Value, shown: Int?, stock: RequestDecision
-    ) -> RequestContext {
+    func requestContext(_ mod: ModifierRef, item: Value, itemID: String?, shown: Int?, stock: RequestDecision)
+        -> RequestContext
+    {
+        let m = definition(mod)
         let host = world.views[mod.view].host
         var busyWith: String?
         if let i = world.index(host: host), world.stack[i].modifier != mod { busyWith = describe(world.stack[i]) }
         return RequestContext(
             time: now, presenter: world.views[mod.view].name, kind: m.kind, modifier: m.signature,
-            binding: m.trigger.binding.slot, item: item, itemID: item.itemID,
+            binding: m.trigger.binding.slot, item: item, itemID: itemID,
             phase: shown.map { world.stack[$0].phase },
             currentItemID: shown.flatMap { world.stack[$0].itemID }, held: world.held[mod]?.count ?? 0,
             presenterBusyWith: busyWith, blocked: blockReason(mod), stock: stock, os: profile.os.version)

@@ -113,18 +113,18 @@ extension SheetApp {
                 emit(
                     Event(
                         time: now, kind: .removed, presenter: presenterName(q),
-                        modifier: definition(q.modifier).signature,
+                        modifier: signature(of: q.modifier),
                         item: q.itemID, rule: .b09,
                         note: .text("presenter left the hierarchy; removed without a transition (B09)")))
-                removeContentViews(of: q)
+                removeContentViews(q.contentViews)
             }
         }
         world.roots.removeAll { $0 == ref }
         for v in world.views.subtree(ref).reversed() { forget(v) }
     }
 
-    func removeContentViews(of p: Presentation) {
-        for v in p.contentViews where world.views.contains(v) {
+    func removeContentViews(_ views: [ViewRef]) {
+        for v in views where world.views.contains(v) {
             for n in world.views.subtree(v).reversed() { forget(n) }
         }
     }

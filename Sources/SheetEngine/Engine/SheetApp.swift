@@ -21,15 +21,22 @@
 /// Confinement: a `SheetApp` is not `Sendable`; use it from one task or
 /// thread at a time. Code it runs (actions, content, policies) may call back
 /// into it: such calls are applied after the current step.
+///
+/// Its stored properties are read and written on every event, so they skip
+/// Swift's dynamic exclusivity checks (`@exclusivity(unchecked)`, about a
+/// fifth of an event's cost). That is safe because the engine never runs
+/// code that can call back (policies, app code, content, observers) in the
+/// middle of changing one: each change is one statement that calls nothing
+/// outside the engine, so no two accesses can overlap.
 public final class SheetApp {
     /// The device and OS version.
-    public private(set) var profile: Profile
+    @exclusivity(unchecked) public private(set) var profile: Profile
     /// Virtual time in milliseconds.
-    public internal(set) var now: Int = 0
+    @exclusivity(unchecked) public internal(set) var now: Int = 0
     /// Which run this is: 1 at first, one more after each `reset`.
     public private(set) var part = 1
     /// Everything that happened since the app started (or was reset).
-    public internal(set) var timeline = Timeline()
+    @exclusivity(unchecked) public internal(set) var timeline = Timeline()
     /// Whether the timeline keeps its events (true by default). Exploration
     /// that only counts events turns it off to save memory.
     public var retainsEvents = true {
@@ -37,21 +44,21 @@ public final class SheetApp {
     }
     /// How many presentations in a row a modifier may make with no user input
     /// between them before the oscillation guard stops it (P05).
-    public var oscillationLimit = 3
+    @exclusivity(unchecked) public var oscillationLimit = 3
     /// What the app may hold and do for the code it runs.
-    public var limits: EngineLimits
+    @exclusivity(unchecked) public var limits: EngineLimits
 
     /// The state that decides what happens next.
-    var world = World()
+    @exclusivity(unchecked) var world = World()
     /// The loaded policies, in the order they are consulted.
-    public internal(set) var policies: PolicyList
-    var observers: [(id: Int, handler: (Event) -> Void)] = []
+    @exclusivity(unchecked) public internal(set) var policies: PolicyList
+    @exclusivity(unchecked) var observers: [(id: Int, handler: (Event) -> Void)] = []
     /// The step machinery (`SheetApp+Steps.swift`).
-    var steps = StepQueue()
+    @exclusivity(unchecked) var steps = StepQueue()
     /// Estimated bytes of state values and timeline events held (`limits.memoryBytes`).
-    var heldBytes = 0
+    @exclusivity(unchecked) var heldBytes = 0
     /// Whether `limits.memoryBytes` was passed: the app refuses further calls.
-    var overMemory = false
+    @exclusivity(unchecked) var overMemory = false
 
     /// Creates an app on a profile with policies, consulted in the order given.
     public init(
@@ -125,10 +132,14 @@ public final class SheetApp {
         observers.removeAll { $0.id == token }
     }
 
-    func emit(_ event: Event) {
-        timeline.append(event)
+    func emit(_ event: consuming Event) {
         if timeline.retains { charge(event.estimatedBytes) }
-        for o in observers { o.handler(event) }
+        if observers.isEmpty {
+            timeline.append(consume event)
+        } else {
+            timeline.append(copy event)
+            for o in observers { o.handler(event) }
+        }
     }
 
     // MARK: Reading
@@ -176,14 +187,26 @@ public final class SheetApp {
     /// The modifier a presentation was made by, as declared.
     func definition(_ m: ModifierRef) -> PresentationModifier { world.views.modifier(m) }
 
+    /// A modifier's signature, `sheet(item:)`, without copying its declaration.
+    func signature(of m: ModifierRef) -> String { world.views[m.view].declaration.modifiers[m.index].signature }
+
+    /// Whether a modifier has an `item:` binding, without copying its declaration.
+    func isItem(_ m: ModifierRef) -> Bool { world.views[m.view].declaration.modifiers[m.index].trigger.isItem }
+
+    /// A modifier's kind, without copying its declaration.
+    func kind(of m: ModifierRef) -> PresentationKind { world.views[m.view].declaration.modifiers[m.index].kind }
+
     /// `ContentView.sheet(item:) item=0`, for messages.
-    func describe(_ p: Presentation) -> String {
-        "\(world.views[p.modifier.view].name).\(definition(p.modifier).signature)"
+    func describe(_ p: borrowing Presentation) -> String {
+        "\(world.views[p.modifier.view].name).\(signature(of: p.modifier))"
             + (p.itemID.map { " item=\($0)" } ?? "")
     }
 
     /// The name of the view a presentation's modifier is on.
-    func presenterName(_ p: Presentation) -> String { world.views[p.modifier.view].name }
+    func presenterName(_ p: borrowing Presentation) -> String { world.views[p.modifier.view].name }
+
+    /// The name of the view the modifier of the presentation at `index` is on.
+    func presenterName(at index: Int) -> String { world.views[world.stack[index].modifier.view].name }
 }
 
 /// Limits on what an app holds and does for the code it runs, so that a

@@ -1,5 +1,5 @@
 /// How serious an event is.
-public enum Severity: String, Sendable, Hashable, Codable {
+public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
     case info
     case warning
     case error

@@ -15,9 +15,9 @@ public struct Timeline: Sendable {
     public init(retains: Bool = true) { self.retains = retains }
 
     /// Appends an event; it is kept when the timeline retains events, or when `keep` says so.
-    mutating func append(_ event: Event, keep: Bool = false) {
+    mutating func append(_ event: consuming Event, keep: Bool = false) {
         count += 1
-        if retains || keep { events.append(event) }
+        if retains || keep { events.append(consume event) }
     }
 
     /// Events appended since `count` was `mark`; none when `mark` is at or

@@ -1,5 +1,5 @@
 /// Where a presentation is in its lifecycle (B01).
-public enum Phase: String, Sendable, Hashable, Codable {
+public enum Phase: String, Sendable, Hashable, Codable, CaseIterable {
     /// The present transition is running.
     case presenting
     /// Fully on screen.

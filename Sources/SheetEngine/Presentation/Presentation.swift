@@ -24,8 +24,9 @@ struct Presentation: Hashable {
     /// Its item (`true` for an `isPresented` presentation) and the item's identity.
     var item: Value
     var itemID: String?
-    /// What the content closure last returned.
-    var content: SheetContent
+    /// What the content closure last returned, boxed so that copying a
+    /// presentation stays cheap.
+    private var shown: ContentBox
     var contentViews: [ViewRef] = []
     /// Slots the content read through bindings (B14).
     var dependencies: [SlotRef] = []
@@ -33,7 +34,33 @@ struct Presentation: Hashable {
     /// While dragging, the dragged height.
     var dragHeight: Double?
 
+    init(modifier: ModifierRef, host: Host, request: Int, lifecycle: Lifecycle, item: Value, itemID: String?) {
+        self.modifier = modifier
+        self.host = host
+        self.request = request
+        self.lifecycle = lifecycle
+        self.item = item
+        self.itemID = itemID
+        shown = ContentBox.empty
+    }
+
+    var content: SheetContent {
+        _read { yield shown.value }
+        set { shown = ContentBox(newValue) }
+    }
+
     var phase: Phase { lifecycle.phase }
+}
+
+/// An immutable `SheetContent`, compared by value.
+final class ContentBox: Hashable {
+    let value: SheetContent
+    init(_ value: SheetContent) { self.value = value }
+
+    nonisolated(unsafe) static let empty = ContentBox(SheetContent())
+
+    static func == (a: ContentBox, b: ContentBox) -> Bool { a === b || a.value == b.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }
 
 /// Where a presentation sits: its style and detents as last laid out.

@@ -18,7 +18,12 @@ final class DeclaredView: Hashable {
     let modifiers: [PresentationModifier]
     /// Environment object types this view provides to its subtree (B16).
     let environmentObjects: [String]
+    /// Whether any slot has an `onChange` observer.
+    let observes: Bool
     private let hash: Int
+
+    /// The declaration of a free row of the view table: immutable, no code.
+    nonisolated(unsafe) static let free = try! DeclaredView(ViewSpec(name: ""))
 
     /// - Throws: `EngineError.unknownSlot` when `reads` or `onChange` name a
     ///   slot the view does not declare.
@@ -41,6 +46,7 @@ final class DeclaredView: Hashable {
         }
         bodyDepends = depends
         self.observers = observers
+        observes = !spec.onChange.isEmpty
         modifiers = spec.modifiers
         environmentObjects = spec.environmentObjects
         var h = Hasher()

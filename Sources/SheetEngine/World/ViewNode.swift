@@ -17,6 +17,9 @@ struct ViewNode: Hashable {
     /// Per slot: the modifiers whose binding is this slot (in any view).
     /// Derived from the modifiers of the views in the table, which keeps it.
     @Uncompared var triggers: [[ModifierRef]]
+    /// Per modifier: the slot its binding names, while that slot's view
+    /// lives. Derived from the view table, which keeps it.
+    @Uncompared var bindings: [SlotRef?]
 
     init(declaration: DeclaredView, host: Host, parent: ViewRef?, state: [Value]) {
         self.declaration = declaration
@@ -25,7 +28,13 @@ struct ViewNode: Hashable {
         self.state = state
         self.snapshot = state
         self.triggers = Array(repeating: [], count: state.count)
+        self.bindings = Array(repeating: nil, count: declaration.modifiers.count)
     }
 
     var name: String { declaration.name }
+
+    /// What a free row of the view table holds. Immutable and without code,
+    /// so sharing it between threads is safe.
+    nonisolated(unsafe) static let free = ViewNode(declaration: .free, host: .root, parent: nil, state: [])
+    var isFree: Bool { declaration === DeclaredView.free }
 }

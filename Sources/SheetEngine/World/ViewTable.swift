@@ -1,71 +1,83 @@
 /// Every live view, by row, with an index by name.
 ///
 /// Invariants (kept by its methods, the only writers): a live view's name
-/// maps to its row in `rows`; a free row is nil and no live view refers to
-/// it; rows past the last live view are trimmed, so equal sets of views
-/// built in the same order compare equal; `triggers` of each slot lists the
-/// modifiers bound to it.
+/// maps to its row in `rows`; a free row holds `ViewNode.free` and no live
+/// view refers to it; rows past the last live view are trimmed, so equal
+/// sets of views built in the same order compare equal; `triggers` of each
+/// slot lists the modifiers bound to it. A binding is indexed when its view
+/// is added; one whose target view is removed stops triggering.
 struct ViewTable: Hashable {
-    private(set) var rows: [ViewNode?] = []
+    private(set) var rows: [ViewNode] = []
     /// Derived from `rows`.
     @Uncompared private(set) var byName: [String: ViewRef] = [:]
 
+    /// A live view (reading yields it in place, without a copy).
     subscript(ref: ViewRef) -> ViewNode {
-        get { rows[ref.index]! }
-        _modify { yield &rows[ref.index]! }
+        _read { yield rows[ref.index] }
+        _modify { yield &rows[ref.index] }
     }
 
     func ref(named name: String) -> ViewRef? { byName[name] }
 
-    func contains(_ ref: ViewRef) -> Bool { ref.index < rows.count && rows[ref.index] != nil }
+    func contains(_ ref: ViewRef) -> Bool { ref.index < rows.count && !rows[ref.index].isFree }
 
     /// The slot a public reference names, if the view and slot exist.
     func slot(_ ref: StateRef) -> SlotRef? {
-        guard let v = byName[ref.view], let i = rows[v.index]!.declaration.slotIndex[ref.slot] else { return nil }
+        guard let v = byName[ref.view], let i = rows[v.index].declaration.slotIndex[ref.slot] else { return nil }
         return SlotRef(view: v, index: i)
     }
 
     subscript(slot: SlotRef) -> Value {
-        get { rows[slot.view.index]!.state[slot.index] }
-        set { rows[slot.view.index]!.state[slot.index] = newValue }
+        _read { yield rows[slot.view.index].state[slot.index] }
+        _modify { yield &rows[slot.view.index].state[slot.index] }
     }
 
     /// The public name of a slot.
     func stateRef(_ slot: SlotRef) -> StateRef {
-        let d = self[slot.view].declaration
+        let d = rows[slot.view.index].declaration
         return StateRef(view: d.name, slot: d.slotNames[slot.index])
     }
 
-    func modifier(_ m: ModifierRef) -> PresentationModifier { self[m.view].declaration.modifiers[m.index] }
+    func modifier(_ m: ModifierRef) -> PresentationModifier { rows[m.view.index].declaration.modifiers[m.index] }
 
     /// Adds a view in the lowest free row and indexes its bindings.
     /// The caller has checked that the name is free and the bindings resolve.
     mutating func insert(_ node: ViewNode) -> ViewRef {
-        let row = rows.firstIndex { $0 == nil } ?? rows.count
+        let row = rows.firstIndex { $0.isFree } ?? rows.count
         if row == rows.count { rows.append(node) } else { rows[row] = node }
         let ref = ViewRef(index: row)
         byName[node.name] = ref
-        if let parent = node.parent { self[parent].children.append(ref) }
+        if let parent = node.parent { rows[parent.index].children.append(ref) }
         for (i, m) in node.declaration.modifiers.enumerated() {
             if let target = slot(m.trigger.binding) {
-                self[target.view].triggers[target.index].append(ModifierRef(view: ref, index: i))
+                rows[target.view.index].triggers[target.index].append(ModifierRef(view: ref, index: i))
+                rows[row].bindings[i] = target
             }
         }
         return ref
     }
 
+    /// The slot a modifier's binding names, while that slot's view lives.
+    func binding(of m: ModifierRef) -> SlotRef? { rows[m.view.index].bindings[m.index] }
+
     /// Removes one view (not its children) and its bindings from the index.
     mutating func remove(_ ref: ViewRef) {
-        let node = self[ref]
-        for (i, m) in node.declaration.modifiers.enumerated() {
-            if let target = slot(m.trigger.binding), target.view != ref {
-                self[target.view].triggers[target.index].removeAll { $0 == ModifierRef(view: ref, index: i) }
+        let declaration = rows[ref.index].declaration
+        for (i, target) in rows[ref.index].bindings.enumerated() {
+            if let target, target.view != ref {
+                rows[target.view.index].triggers[target.index].removeAll { $0 == ModifierRef(view: ref, index: i) }
             }
         }
-        if let parent = node.parent, contains(parent) { self[parent].children.removeAll { $0 == ref } }
-        byName[node.name] = nil
-        rows[ref.index] = nil
-        while let last = rows.last, last == nil { rows.removeLast() }
+        // Modifiers elsewhere bound to this view's slots stop triggering.
+        for binders in rows[ref.index].triggers {
+            for m in binders where m.view != ref { rows[m.view.index].bindings[m.index] = nil }
+        }
+        if let parent = rows[ref.index].parent, contains(parent) {
+            rows[parent.index].children.removeAll { $0 == ref }
+        }
+        byName[declaration.name] = nil
+        rows[ref.index] = .free
+        while let last = rows.last, last.isFree { rows.removeLast() }
     }
 
     /// A view and every view below it, depth first, each before its children.
@@ -74,7 +86,7 @@ struct ViewTable: Hashable {
         var todo = [ref]
         while let next = todo.popLast() {
             out.append(next)
-            todo += self[next].children.reversed()
+            todo += rows[next.index].children.reversed()
         }
         return out
     }

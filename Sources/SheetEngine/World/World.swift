@@ -19,9 +19,9 @@ struct World: Hashable {
     /// Live presentations, bottom first.
     var stack: [Presentation] = []
     /// Requests held per modifier (P01 `queue`, a replacement waiting, B04).
-    var held: [ModifierRef: HeldQueue] = [:]
+    var held = ModifierMap<HeldQueue>()
     /// P05: presentations each modifier made since the last user action.
-    var presentationsWithoutInput: [ModifierRef: Int] = [:]
+    var presentationsWithoutInput = ModifierMap<Int>()
     /// The next serial number for a request. Bookkeeping.
     @Uncompared var nextSerial = 1
 

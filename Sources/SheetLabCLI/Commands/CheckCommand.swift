@@ -1,11 +1,17 @@
 import LuaRuntime
 import SheetEngine
 import SheetScripting
+import Synchronization
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
     import Foundation
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 /// `sheetlab check POLICY...`: finds event sequences that break a policy.
@@ -24,6 +30,9 @@ enum CheckCommand {
                 "--invariant", value: "NAME", repeatable: true,
                 help: "Also check this built-in invariant (e.g. no-request-lost)."),
             OptionSpec("--out", value: "F", help: "Write the counterexample scenario to F."),
+            OptionSpec(
+                "--time-limit", value: "SECONDS",
+                help: "Stop exploring after this much wall time and print what was explored (default 60)."),
         ] + ScriptOptions.specs.filter { $0.name != "--policy" },
         discussion: """
             With no POLICY, checks stock SwiftUI behaviour. Steps: writes to every presentation
@@ -33,7 +42,12 @@ enum CheckCommand {
             no-request-lost by default; policies claim more with invariants = { "no-request-lost" }
             and may declare their own as Lua functions).
             A violation is shrunk and printed as a scenario that 'sheetlab run' replays to the
-            same failure. Exit codes: 0 no violation, 1 a violation, 2 usage error, 3 script error.
+            same failure. At the time limit, or on Ctrl-C, it stops at the next step and prints what
+            it explored (a second Ctrl-C quits at once).
+            Exit codes: 0 no violation, 1 a violation, 2 usage error, 3 script error, 4 a file could
+            not be read or --out could not be written (the counterexample is printed instead),
+            5 the time limit was reached before exploring everything (no violation in what was
+            explored), 130 interrupted by Ctrl-C (after the summary).
 
             Example: sheetlab check examples/policies/queue.lua --depth 8
             """)
@@ -46,6 +60,7 @@ enum CheckCommand {
         let depth: Int
         let runs: Int?
         let seed: Int
+        let timeLimit: Int
         do throws(UsageError) {
             // Policies are positional here; the profile and limits are the shared options.
             (profile, _, limits) = try ScriptOptions.parse(args, command: "check")
@@ -63,6 +78,7 @@ enum CheckCommand {
             depth = try args.integer("--depth", in: 1...64, command: "check") ?? 6
             runs = try args.integer("--runs", in: 1...100_000_000, command: "check")
             seed = try args.integer("--seed", in: 0...Int.max, command: "check") ?? 1
+            timeLimit = try args.integer("--time-limit", in: 1...604_800, command: "check") ?? 60
         } catch {
             return RunCommand.usage(error, out)
         }
@@ -71,11 +87,12 @@ enum CheckCommand {
         let setupName: String
         let session: Session
         do {
-            session = try Session(profile: profile, limits: limits)
+            // Threads the session starts (the runtime's watchdog) leave Ctrl-C to the main thread.
+            session = try InterruptWatcher.withInterruptsBlocked { try Session(profile: profile, limits: limits) }
             session.printHandler = { _ in }
             for p in policies { try session.loadPolicy(path: p) }
             if let file = args.value("--scenario") {
-                setup = try String(contentsOfFile: file, encoding: .utf8)
+                setup = try FileSystem.readText(file)
                 setupName = file
                 session.baseDirectory = PathName.directory(of: file)
                 try session.evaluate(setup, chunkName: "@" + file)
@@ -85,14 +102,24 @@ enum CheckCommand {
                 try session.evaluate(setup, chunkName: "=setup")
             }
         } catch let error as LuaError {
-            out.error("error: \(error)")
-            return .scriptError
+            out.error("error: " + TerminalText.escape(error.description, indent: "    "))
+            return error.kind == .io ? .ioError : .scriptError
         } catch {
-            out.error("sheetlab check: \(describe(error))")
-            return .usage
+            out.error("sheetlab check: \(TerminalText.escape(describe(error)))")
+            return .ioError
         }
 
         let checker = Checker(session: session, invariants: invariants)
+        let interrupts = InterruptCount()
+        InterruptWatcher.install {
+            // The first Ctrl-C stops at the next step; a second one quits at once.
+            if interrupts.add() > 1 { _exit(ExitCode.interrupted.rawValue) }
+        }
+        let deadline = ContinuousClock.now + .seconds(timeLimit)
+        checker.shouldStop = {
+            if interrupts.count > 0 { return .interrupted }
+            return ContinuousClock.now >= deadline ? .timeLimit : nil
+        }
         let names = policies.isEmpty ? "stock behaviour" : policies.joined(separator: ", ")
         out.line("checking \(names) on \(profile.name) from \(setupName)")
         out.line("invariants: \(checker.invariantNames.joined(separator: ", "))")
@@ -118,23 +145,52 @@ enum CheckCommand {
             "\(mode): \(report.states) states, \(report.steps) steps, \(report.events) events in \(seconds) s "
                 + "(\(statesPerSecond) states/s, \(eventsPerSecond) events/s)")
         guard let v = report.violation else {
-            out.line(out.styled("no violation", .green))
-            return .ok
+            switch report.stopped {
+            case .timeLimit:
+                out.line(
+                    out.styled("stopped: time limit reached", .yellow)
+                        + " (\(timeLimit) s; --time-limit raises it): no violation in what was explored")
+                return .incomplete
+            case .interrupted:
+                out.line(out.styled("stopped: interrupted", .yellow) + " (Ctrl-C): no violation in what was explored")
+                return .interrupted
+            case nil:
+                out.line(out.styled("no violation", .green))
+                return .ok
+            }
         }
-        out.line(out.styled("VIOLATION", .red) + " \(v.invariant) after \(v.steps.count) steps: \(v.message)")
+        out.line(
+            out.styled("VIOLATION", .red)
+                + " \(TerminalText.escape(v.invariant)) after \(v.steps.count) steps: "
+                + TerminalText.escape(v.message, indent: "    "))
         let scenario = Counterexample.scenario(v, setup: setup, profile: profile.name, policies: policies)
         if let file = args.value("--out") {
             do {
-                try scenario.write(toFile: file, atomically: true, encoding: .utf8)
+                try OutputFile.write(scenario, to: file)
                 out.line("counterexample written to \(file); replay it with: sheetlab run \(file)")
+                return .failed
             } catch {
-                out.error("sheetlab check: cannot write \(file): \(describe(error))")
+                out.error("sheetlab check: \(error)")
+                out.line("counterexample (not written to \(file); save it and replay with: sheetlab run FILE):")
+                out.line()
+                out.write(TerminalText.escape(scenario))
+                return .ioError
             }
-        } else {
-            out.line("counterexample (save it and replay with: sheetlab run FILE):")
-            out.line()
-            out.write(scenario)
         }
+        out.line("counterexample (save it and replay with: sheetlab run FILE):")
+        out.line()
+        out.write(TerminalText.escape(scenario))
         return .failed
     }
+}
+
+/// How many times Ctrl-C was pressed, shared between the signal watcher's
+/// thread and the checker's loop.
+final class InterruptCount: Sendable {
+    private let value = Atomic<Int>(0)
+
+    /// Counts one more; returns the new count.
+    func add() -> Int { value.add(1, ordering: .relaxed).newValue }
+
+    var count: Int { value.load(ordering: .relaxed) }
 }

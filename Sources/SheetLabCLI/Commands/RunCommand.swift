@@ -19,8 +19,12 @@ enum RunCommand {
         ],
         discussion: """
             The scenario's own profile() call wins over --profile. print() in the scenario writes to
-            standard output (standard error when a JSON timeline goes to standard output).
-            Exit codes: 0 ok, 1 an expectation failed, 2 usage error, 3 script error (file:line printed).
+            standard output (standard error when a JSON or SVG timeline goes to standard output).
+            --out writes a regular file by replacing it atomically; a symbolic link, /dev/null or
+            another device, or a FIFO with a reader, is written through, never replaced.
+            Text the scenario controls (errors, print, names) has control characters escaped (\\27).
+            Exit codes: 0 ok, 1 an expectation failed, 2 usage error, 3 script error (file:line
+            printed), 4 a file could not be read or written (cannot write F: <the system's reason>).
 
             Example: sheetlab run examples/seeds/seed000_lost_reopen.lua --policy examples/policies/queue.lua
             """)
@@ -45,24 +49,27 @@ enum RunCommand {
             return usage(error, out)
         }
         let toStdout = args.value("--out") == nil
-        let printToStderr = toStdout && format == .json
+        // A JSON or SVG timeline on standard output must stay parseable.
+        let printToStderr = toStdout && format != .text
         let runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
-            if printToStderr { out.error(text) } else { out.line(text) }
+            let shown = TerminalText.escape(text)
+            if printToStderr { out.error(shown) } else { out.line(shown) }
         }
         let result: ScenarioResult
         do {
             result = try runner.run(path: path)
         } catch {
-            out.error("error: \(error)")
-            return .scriptError
+            out.error("error: " + TerminalText.escape(error.description, indent: "    "))
+            return error.kind == .io ? .ioError : .scriptError
         }
         let rendered = TimelineOutput.render(result.session, format: format, color: toStdout && out.colorOut)
         if let file = args.value("--out") {
             do {
-                try rendered.write(toFile: file, atomically: true, encoding: .utf8)
+                try OutputFile.write(rendered, to: file)
             } catch {
-                out.error("sheetlab run: cannot write \(file): \(describe(error))")
-                return .usage
+                out.error("sheetlab run: \(error)")
+                ScenarioReport.problems(result, out)
+                return .ioError
             }
         } else {
             out.write(rendered)
@@ -72,7 +79,7 @@ enum RunCommand {
     }
 
     static func usage(_ error: UsageError, _ out: Output) -> ExitCode {
-        out.error("sheetlab \(error.command ?? "run"): \(error.message)")
+        out.error("sheetlab \(error.command ?? "run"): \(TerminalText.escape(error.message))")
         out.error("Run 'sheetlab \(error.command ?? "run") --help' for usage.")
         return .usage
     }

@@ -58,20 +58,22 @@ enum ScriptOptions {
 
 /// Printing what a scenario gave.
 enum ScenarioReport {
-    /// Writes failures and the error to standard error.
+    /// Writes failures and the error to standard error, control characters escaped.
     static func problems(_ result: ScenarioResult, _ out: Output) {
         for f in result.failures {
-            out.error(out.styled("FAIL", .red, stderr: true) + " \(f)")
+            out.error(out.styled("FAIL", .red, stderr: true) + " " + TerminalText.escape(f.description, indent: "    "))
         }
         if let e = result.error {
-            out.error(out.styled("error", .red, stderr: true) + ": \(e)")
-            if let tb = e.traceback, !tb.isEmpty { out.error(tb) }
+            out.error(
+                out.styled("error", .red, stderr: true) + ": " + TerminalText.escape(e.description, indent: "    "))
+            if let tb = e.traceback, !tb.isEmpty { out.error(TerminalText.escape(tb)) }
         }
     }
 
-    /// The exit code a scenario's result asks for.
+    /// The exit code a scenario's result asks for: 4 when its file could
+    /// not be read, 3 for another script error, 1 for a failed expectation.
     static func exitCode(_ result: ScenarioResult) -> ExitCode {
-        if result.error != nil { return .scriptError }
+        if let e = result.error { return e.kind == .io ? .ioError : .scriptError }
         return result.failures.isEmpty ? .ok : .failed
     }
 }

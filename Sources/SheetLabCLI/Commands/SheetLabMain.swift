@@ -29,7 +29,7 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
     }
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
         out.error(
-            "sheetlab: unknown command '\(first)'; expected one of \(subcommands.map(\.spec.name).joined(separator: ", "))"
+            "sheetlab: unknown command '\(TerminalText.escape(first))'; expected one of \(subcommands.map(\.spec.name).joined(separator: ", "))"
         )
         out.error("Run 'sheetlab --help' for usage.")
         return .usage
@@ -44,7 +44,7 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
         out.flush()
         return code
     } catch {
-        out.error("sheetlab \(command.spec.name): \(error.message)")
+        out.error("sheetlab \(command.spec.name): \(TerminalText.escape(error.message))")
         out.error("Run 'sheetlab \(command.spec.name) --help' for usage.")
         return .usage
     }
@@ -83,6 +83,7 @@ var topLevelHelp: String {
         ] + list + [
             "",
             "Run 'sheetlab COMMAND --help' for a command's options; 'sheetlab --version' for the version.",
-            "Exit codes: 0 ok, 1 a failed expectation or check, 2 a usage error, 3 a script error.",
+            "Exit codes: 0 ok, 1 a failed expectation or check, 2 a usage error, 3 a script error,",
+            "4 a file that cannot be read or written; check also: 5 its time limit reached, 130 Ctrl-C.",
         ]).joined(separator: "\n")
 }

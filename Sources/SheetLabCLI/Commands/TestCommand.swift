@@ -2,25 +2,35 @@ import LuaRuntime
 import SheetEngine
 import SheetScripting
 
-#if canImport(FoundationEssentials)
-    import FoundationEssentials
-#else
-    import Foundation
-#endif
-
 /// `sheetlab test [PATH]...`: runs every scenario under the paths.
 enum TestCommand {
     static let spec = CommandSpec(
         name: "test", summary: "Run every *.lua scenario under the paths (default: examples).",
         positionalUsage: "[PATH]...", maxPositionals: nil,
         options: ScriptOptions.specs + [
-            OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints.")
+            OptionSpec(
+                "--strict",
+                help: "Fail a file on any error event (policy, content, action error) no expect_error expected."),
+            OptionSpec(
+                "--format", value: "FORMAT",
+                help: "text (default), junit (JUnit XML), json (one object per line and file) or tap (TAP 14)."),
+            OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints."),
         ],
         discussion: """
             Each scenario runs in a fresh engine and Lua state. Folders named 'policies' are skipped:
-            they hold policy files, not scenarios. Prints one line per file, explains failures
-            (file:line, expected vs seen) and ends with 'N passed, N failed'.
-            Exit codes: 0 all passed, 1 an expectation failed, 3 a scenario stopped on a script error.
+            they hold policy files, not scenarios; a policy file given elsewhere (a chunk that returns
+            a table of hooks and checks nothing) is skipped with a note, and so is a path that is not
+            a regular file (a FIFO or a device is never opened). A folder reached again through a
+            symbolic link is not walked twice; a link back into the walk is reported as a cycle.
+            Verdicts: a file passes when every expectation held and at least one was checked ("no
+            expectation was checked" fails it). Each line counts the error events of the run
+            (policyError, contentError, actionError, limitReached, across reset()); with --strict, one that no
+            expect_error{...} expected fails the file, listed with its time, kind and detail.
+            Text prints one line per file, explains failures (file:line, expected vs seen) and ends
+            with 'N passed, N failed' (', N skipped' when files were skipped). junit, json and tap
+            are written when every file has run; print() output then goes to standard error (-v).
+            Exit codes: 0 all passed, 1 a file failed, 2 usage error (also: the paths hold no
+            scenario), 3 a scenario stopped on a script error, 4 a file could not be read.
             """)
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
@@ -28,66 +38,61 @@ enum TestCommand {
         let profile: Profile
         let policies: [String]
         let limits: LuaLimits
-        var files: [String] = []
+        let format: TestReport.Format
+        let files: ScenarioFiles
         do throws(UsageError) {
             (profile, policies, limits) = try ScriptOptions.parse(args, command: "test")
-            for p in paths { files += try scenarios(under: p) }
+            let name = args.value("--format") ?? "text"
+            guard let f = TestReport.Format(rawValue: name) else {
+                throw UsageError(
+                    "--format expects \(TestReport.Format.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'",
+                    command: "test")
+            }
+            format = f
+            files = try ScenarioFiles(paths)
         } catch {
             return RunCommand.usage(error, out)
         }
         let verbose = args.flag("--verbose")
-        var passed = 0
-        var failed = 0
-        var sawScriptError = false
-        for file in files {
-            let runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
-                if verbose { out.line("    | \(text)") }
-            }
-            let result: ScenarioResult
-            do {
-                result = try runner.run(path: file)
-            } catch {
-                out.line(out.styled("ERROR", .red) + " \(file): \(error)")
-                failed += 1
-                sawScriptError = true
-                continue
-            }
-            let checks = result.session.expectationCount
-            if result.passed {
-                passed += 1
-                out.line(out.styled("PASS", .green) + " \(file) (\(checks) expectation\(checks == 1 ? "" : "s"))")
-                continue
-            }
-            failed += 1
-            if let e = result.error {
-                sawScriptError = true
-                out.line(out.styled("ERROR", .red) + " \(file)")
-                out.line("    \(e)")
-            } else {
-                out.line(
-                    out.styled("FAIL", .red) + " \(file) (\(result.failures.count) of \(checks) expectations failed)")
-            }
-            for f in result.failures {
-                out.line(
-                    "    " + "\(f)".split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    ")
-                )
-            }
-        }
-        out.line("\(passed) passed, \(failed) failed")
-        if sawScriptError { return .scriptError }
-        return failed == 0 ? .ok : .failed
-    }
+        let strict = args.flag("--strict")
+        let streaming = format == .text
+        for note in files.notes { out.error("note: " + TerminalText.escape(note)) }
 
-    /// Scenario files: the path itself, or every `*.lua` below it outside `policies` folders, sorted.
-    static func scenarios(under path: String) throws(UsageError) -> [String] {
-        guard let kind = FileSystem.kind(at: path) else {
-            throw UsageError("no such file or folder: \(path)", command: "test")
+        var report = TestReport()
+        for found in files.found {
+            let outcome: TestOutcome
+            switch found {
+            case .notAFile(let path, let what):
+                outcome = TestOutcome(notAFile: path, what: what)
+            case .scenario(let path):
+                let runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
+                    guard verbose else { return }
+                    let line = "    | " + TerminalText.escape(text, indent: "    | ")
+                    if streaming { out.line(line) } else { out.error(line) }
+                }
+                do {
+                    outcome = TestOutcome(try runner.run(path: path), strict: strict)
+                } catch {
+                    outcome = TestOutcome(path: path, error: error)
+                }
+            }
+            report.append(outcome)
+            if streaming {
+                out.write(outcome.text(colour: out))
+                out.flush()
+            }
         }
-        guard kind == .directory else { return [path] }
-        let entries = FileSystem.files(under: path)
-        let base = path.hasSuffix("/") ? String(path.dropLast()) : path
-        return entries.filter { entry in
-            entry.hasSuffix(".lua") && !entry.split(separator: "/").dropLast().contains("policies")
-        }.sorted().map { "\(base)/\($0)" }
+        guard report.ranAny else {
+            out.error(
+                "sheetlab test: no scenario in \(paths.map { TerminalText.escape($0) }.joined(separator: ", ")) "
+                    + "(scenarios are *.lua files outside folders named 'policies' that are not policy files)")
+            return .usage
+        }
+        if streaming {
+            out.line(report.summary)
+        } else {
+            out.write(report.render(format))
+        }
+        return report.exitCode
     }
 }

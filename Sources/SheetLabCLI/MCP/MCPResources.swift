@@ -38,14 +38,14 @@ struct MCPResources {
     /// Every resource, examples first, then docs and the API stub, each sorted.
     func list() -> [Resource] {
         var out: [Resource] = []
-        for path in FileSystem.files(under: root + "/examples") where path.hasSuffix(".lua") {
+        for path in MCPResources.files(under: root + "/examples") where path.hasSuffix(".lua") {
             let isPolicy = path.split(separator: "/").dropLast().contains("policies")
             out.append(
                 Resource(
                     uri: MCPResources.scheme + "examples/" + path, path: "examples/" + path, mimeType: "text/x-lua",
                     description: isPolicy ? "An example policy (Lua)." : "An example scenario (Lua)."))
         }
-        for name in FileSystem.files(under: root + "/docs") where name.hasSuffix(".md") && !name.contains("/") {
+        for name in FileSystem.names(in: root + "/docs") ?? [] where name.hasSuffix(".md") {
             out.append(
                 Resource(
                     uri: MCPResources.scheme + "docs/" + name, path: "docs/" + name, mimeType: "text/markdown",
@@ -82,13 +82,36 @@ struct MCPResources {
     /// A resource's text.
     /// - Throws: an internal error when the file cannot be read.
     func text(of resource: Resource) throws(RPCError) -> String {
-        let full = root + "/" + resource.path
-        guard let data = FileManager.default.contents(atPath: full), data.count <= MCPResources.maximumBytes,
-            let text = String(data: data, encoding: .utf8)
-        else {
-            throw RPCError(RPCError.internalErrorCode, "cannot read \(resource.path) as UTF-8 text of at most 4 MiB")
+        let text: String
+        do { text = try FileSystem.readText(root + "/" + resource.path) } catch {
+            throw RPCError(RPCError.internalErrorCode, "\(error)")
+        }
+        guard text.utf8.count <= MCPResources.maximumBytes else {
+            throw RPCError(RPCError.internalErrorCode, "\(resource.path) is over 4 MiB")
         }
         return text
+    }
+
+    /// The regular files below a folder, relative to it, sorted; hidden
+    /// entries are skipped, and each folder is walked once (a link back
+    /// cannot make the walk go round).
+    static func files(under folder: String) -> [String] {
+        var out: [String] = []
+        var visited: Set<[UInt64]> = []
+        func walk(_ relative: String) {
+            let full = relative.isEmpty ? folder : folder + "/" + relative
+            guard let node = FileSystem.node(at: full), visited.insert(node.identity).inserted else { return }
+            for name in FileSystem.names(in: full) ?? [] {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                switch FileSystem.node(at: folder + "/" + child)?.type {
+                case .directory?: walk(child)
+                case .regular?: out.append(child)
+                default: break
+                }
+            }
+        }
+        walk("")
+        return out.sorted()
     }
 
     /// A path a tool was given: a `sheetlab://examples/...` URI is the file

@@ -95,8 +95,9 @@ extension MCPTools {
 
         let checker = Checker(session: session, invariants: invariants)
         let start = threadCPUNanoseconds()
-        checker.shouldStop = { [control = server.control] in
-            control.isCancelled || (threadCPUNanoseconds() - start) / 1_000_000 >= maxMilliseconds
+        checker.shouldStop = { [control = server.control] () -> CheckReport.Stop? in
+            if control.isCancelled { return .interrupted }
+            return (threadCPUNanoseconds() - start) / 1_000_000 >= maxMilliseconds ? .timeLimit : nil
         }
         let report =
             runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
@@ -107,13 +108,13 @@ extension MCPTools {
             "policies": .array(policies.map { .string($0) }),
             "invariants": .array(report.invariants.map { .string($0) }), "states": .int(report.states),
             "steps": .int(report.steps), "events": .int(report.events), "depth_reached": .int(report.depthReached),
-            "stopped": .bool(report.stopped), "violation": .null,
+            "stopped": .bool(report.stopped != nil), "violation": .null,
         ]
         var text = [
             "checked \(policies.isEmpty ? "stock behaviour" : policies.joined(separator: ", ")) on \(profile.name): \(mode)",
             "invariants: \(report.invariants.joined(separator: ", "))",
             "\(report.states) states, \(report.steps) steps, \(report.events) events"
-                + (report.stopped ? "; stopped at the time cap of \(maxMilliseconds) ms before the end" : ""),
+                + (report.stopped != nil ? "; stopped at the time cap of \(maxMilliseconds) ms before the end" : ""),
         ]
         if let v = report.violation {
             let replay = Counterexample.scenario(v, setup: setup, profile: profile.name, policies: policies)
@@ -126,7 +127,7 @@ extension MCPTools {
                 replay,
             ]
         } else {
-            text.append(report.stopped ? "no violation in what was explored" : "no violation")
+            text.append(report.stopped != nil ? "no violation in what was explored" : "no violation")
         }
         return MCPToolResult(text: text.joined(separator: "\n"), structured: .object(structured))
     }

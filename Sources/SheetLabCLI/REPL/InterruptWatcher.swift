@@ -52,6 +52,15 @@ enum InterruptWatcher {
     /// - Returns: whether it is installed.
     @discardableResult
     static func install(interrupting handle: LuaInterruptHandle) -> Bool {
+        install { handle.interrupt() }
+    }
+
+    /// Installs the SIGINT handler and starts the watcher thread, which calls
+    /// `onInterrupt` (on that thread) for every Ctrl-C. Call it once, from
+    /// the main thread. (`sheetlab check` sets a flag its loop reads.)
+    /// - Returns: whether it is installed.
+    @discardableResult
+    static func install(_ onInterrupt: @escaping @Sendable () -> Void) -> Bool {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { return false }
         _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
@@ -63,7 +72,7 @@ enum InterruptWatcher {
                 while true {
                     let n = read(readEnd, &byte, 1)
                     if n > 0 {
-                        handle.interrupt()
+                        onInterrupt()
                     } else if n < 0, errno == EINTR {
                         continue
                     } else {

@@ -55,7 +55,7 @@ extension Repl {
 
     private func unknownCommand(_ line: String) {
         out.error(
-            "unknown command '\(line)'; :help lists the commands (:policy, :profile, :reset, :show, :timeline, :save, :quit)"
+            "unknown command '\(TerminalText.escape(line))'; :help lists the commands (:policy, :profile, :reset, :show, :timeline, :save, :quit)"
         )
     }
 
@@ -92,7 +92,7 @@ extension Repl {
             let profile = try Profile.named(name)
             startOver(profile: profile)
         } catch {
-            out.error("error: \(error)")
+            out.error("error: " + TerminalText.escape("\(error)"))
         }
     }
 
@@ -154,7 +154,7 @@ extension Repl {
         }
         guard let file else { return out.write(rendered) }
         if write(rendered, to: file) {
-            out.line("wrote the timeline (\(events.count) events, \(format)) to \(file)")
+            out.line("wrote the timeline (\(events.count) events, \(format)) to \(TerminalText.escape(file))")
         }
     }
 
@@ -168,7 +168,8 @@ extension Repl {
             title: "A sheetlab repl session (sheetlab \(sheetLabVersion))")
         guard write(writer.render(record), to: absolute) else { return }
         let count = record.inputCount
-        out.line("saved \(count) input\(count == 1 ? "" : "s") to \(file); replay it with: sheetlab run \(file)")
+        let shown = TerminalText.escape(file)
+        out.line("saved \(count) input\(count == 1 ? "" : "s") to \(shown); replay it with: sheetlab run \(shown)")
         let diverging = record.divergingFailures
         if diverging > 0 {
             out.error(
@@ -177,12 +178,13 @@ extension Repl {
         }
     }
 
+    /// Writes an output file (`OutputFile`); on failure says why, and the session goes on.
     private func write(_ text: String, to file: String) -> Bool {
         do {
-            try text.write(toFile: absolutePath(file), atomically: true, encoding: .utf8)
+            try OutputFile.write(text, to: absolutePath(file))
             return true
         } catch {
-            out.error("error: cannot write \(file): \(describe(error))")
+            out.error("error: cannot write \(TerminalText.escape(file)): \(error.reason)")
             return false
         }
     }

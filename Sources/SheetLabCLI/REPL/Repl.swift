@@ -131,7 +131,7 @@ final class Repl {
         }
         let count = session.app.timeline.count
         out.line(
-            "loaded \(path): \(count) event\(count == 1 ? "" : "s"), now at \(session.app.now) ms (:timeline lists them)"
+            "loaded \(TerminalText.escape(path)): \(count) event\(count == 1 ? "" : "s"), now at \(session.app.now) ms (:timeline lists them)"
         )
         printNewFailures()
     }
@@ -196,7 +196,7 @@ final class Repl {
     /// expectations, and the picture when `:show on`.
     func afterInput(value: String?) {
         printNewEvents()
-        if let value { out.line(value) }
+        if let value { out.line(TerminalText.escape(value)) }
         printNewFailures()
         if options.show { printPicture() }
     }
@@ -234,7 +234,8 @@ final class Repl {
     /// Prints the expectations that failed since the last ones printed.
     func printNewFailures() {
         for failure in session.failures.dropFirst(failuresSeen) {
-            out.error(out.styled("FAIL", .red, stderr: true) + " \(failure)")
+            out.error(
+                out.styled("FAIL", .red, stderr: true) + " " + TerminalText.escape(failure.description, indent: "    "))
         }
         failuresSeen = session.failures.count
     }
@@ -255,17 +256,17 @@ final class Repl {
         case .budget: text += " (raise the limits with --budget and --script-budget)"
         default: break
         }
-        out.error(out.styled("error", .red, stderr: true) + ": " + text)
+        out.error(out.styled("error", .red, stderr: true) + ": " + TerminalText.escape(text, indent: "    "))
         if let traceback = error.traceback, let file = error.file, file != "stdin" {
             let frames = traceback.split(separator: "\n").filter { !$0.contains("repl:") && !$0.contains("[C]: in ?") }
-            if frames.count > 1 { out.error(frames.joined(separator: "\n")) }
+            if frames.count > 1 { out.error(TerminalText.escape(frames.joined(separator: "\n"))) }
         }
     }
 
     // MARK: Helpers
 
-    /// The loaded policies' names, in load order.
-    var policyNames: [String] { session.policies.map(\.name) }
+    /// The loaded policies' names, in load order, escaped for the terminal (`TerminalText`).
+    var policyNames: [String] { session.policies.map { TerminalText.escape($0.name) } }
 
     /// An absolute path as short as it can be: relative to the REPL's folder
     /// when they share more than the root (what errors and the timeline show).
@@ -289,7 +290,7 @@ final class Repl {
         let absolute = absolutePath(path)
         guard FileManager.default.fileExists(atPath: absolute) else {
             errorCount += 1
-            out.error(out.styled("error", .red, stderr: true) + ": no such policy file: \(path)")
+            out.error(out.styled("error", .red, stderr: true) + ": no such policy file: \(TerminalText.escape(path))")
             return false
         }
         let shown = displayPath(absolute)
@@ -298,7 +299,9 @@ final class Repl {
             let name = try session.loadPolicy(path: shown)
             record.append(.policy(path: absolute))
             if announce || reloading {
-                out.line("\(reloading ? "reloaded" : "loaded") policy \(name) (\(path))")
+                out.line(
+                    "\(reloading ? "reloaded" : "loaded") policy \(TerminalText.escape(name)) (\(TerminalText.escape(path)))"
+                )
             }
             return true
         } catch {

@@ -60,13 +60,13 @@ enum ReplCommand {
             repl = try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) -> Repl in
                 let session = try Session(profile: profile, limits: limits)
                 session.printHandler = { text in
-                    out.line(text)
+                    out.line(TerminalText.escape(text))
                     out.flush()
                 }
                 return try Repl(session: session, out: out, options: options)
             }
         } catch {
-            out.error("error: \(error)")
+            out.error("error: " + TerminalText.escape("\(error)"))
             return .scriptError
         }
         InterruptWatcher.install(interrupting: repl.session.runtime.makeInterruptHandle())

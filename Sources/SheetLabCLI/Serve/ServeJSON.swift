@@ -144,24 +144,4 @@ enum ServeJSON {
 
     /// `state()`: time, profile, orientation, presentations, views (with their slots) and held requests.
     static func state(_ s: AppState) -> JSON { json(ScriptTables.state(s)) }
-
-    /// Whether a `timeline` entry is an error event: a policy, content or
-    /// action error, or an invalid selection (severity `error`), what
-    /// `run_scenario` lists as `error_events`.
-    static func isErrorEvent(_ event: JSON) -> Bool { event["severity"] == "error" }
-
-    /// Whether an event has every member of `filter`, numbers compared by
-    /// value (`300` matches `300.0`), as `timeline{...}` compares fields.
-    static func matches(_ event: JSON, _ filter: [String: JSON]) -> Bool {
-        for (k, v) in filter where k != "index" {
-            let seen = event[k] ?? .null
-            switch (seen, v) {
-            case (.int(let a), .double(let b)), (.double(let b), .int(let a)):
-                if Double(a) != b { return false }
-            default:
-                if seen != v { return false }
-            }
-        }
-        return true
-    }
 }

@@ -13,11 +13,22 @@ extension ServeMethods {
         .app("timeline", [.optional("since", "integer"), .optional("filter", "object")]) { _, app, p throws(RPCError) in
             let timeline = app.session.app.timeline
             let since = try p.optionalInt("since", in: 0...Int.max)
-            let filter = try p.optionalObject("filter")
-            if since != nil, filter != nil { throw p.bad("give 'since' or 'filter', not both") }
-            let all = ServeJSON.events(timeline.events(since: since ?? 0), total: timeline.count)
-            guard let filter, case .array(let events) = all else { return all }
-            return .array(events.filter { ServeJSON.matches($0, filter) })
+            let slice = timeline.events(since: since ?? 0)
+            guard let given = try p.optionalObject("filter") else {
+                return ServeJSON.events(slice, total: timeline.count)
+            }
+            if since != nil { throw p.bad("give 'since' or 'filter' (which may hold its own 'since'), not both") }
+            // The same filter as Lua's timeline{...}: unknown fields, kinds and wrongly typed values are errors.
+            let filter: EventFilter
+            do throws(EventFilter.Error) {
+                filter = try EventFilter(given.sorted { $0.key < $1.key }.map { ($0.key, ServeJSON.value($0.value)) })
+            } catch {
+                throw p.bad("filter: \(error)")
+            }
+            return .array(
+                filter.select(slice, firstIndex: timeline.count - slice.count).map {
+                    ServeJSON.json(ScriptTables.event($0.event, index: $0.index))
+                })
         },
         .app("events") { _, app, _ in
             ServeJSON.events(app.session.newEvents(), total: app.session.app.timeline.count)

@@ -81,7 +81,13 @@ extension ServeMethods {
             "exit_status": .int(Int(ScenarioReport.exitCode(result).rawValue)),
             "expectations": .int(result.session.expectationCount),
             "failures": .array(result.failures.map(ServeJSON.failure)),
-            "error_events": .array((all.array ?? []).filter(ServeJSON.isErrorEvent)),
+            "error_events": .array(
+                result.errorEvents.entries.map { entry -> JSON in
+                    guard case .object(var event) = ServeJSON.json(ScriptTables.event(entry.event, index: entry.index))
+                    else { return .null }
+                    event["expected"] = .bool(entry.expected)
+                    return .object(event)
+                }),
             "output": .array(output.map { .string($0) }),
         ]
         if withTimeline { members["timeline"] = all }

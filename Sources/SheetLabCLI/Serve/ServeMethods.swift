@@ -68,6 +68,7 @@ enum ServeMethods {
         "fullScreenCover": "a modifier is an object with \"kind\": \"fullScreenCover\"",
         "expect": "the client checks results itself, or calls it in eval, which reports the failures",
         "expect_eq": "the client checks results itself, or calls it in eval, which reports the failures",
+        "expect_error": "the client reads error events with timeline (or uses eval)",
     ]
 
     // MARK: Helpers

@@ -47,26 +47,88 @@ enum FileSystem {
         return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
     }
 
-    /// Paths of the files below a folder, relative to it, sorted; hidden
-    /// entries are skipped.
-    static func files(under folder: String) -> [String] {
-        var out: [String] = []
-        func walk(_ relative: String) {
-            let full = relative.isEmpty ? folder : folder + "/" + relative
-            guard let dir = opendir(full) else { return }
-            defer { closedir(dir) }
-            while let entry = readdir(dir) {
-                // Read up to the terminator in place: a record is only as long as its
-                // name, so copying the whole 256-byte d_name read past it (valgrind).
-                let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-                let name = String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
-                guard !name.hasPrefix(".") else { continue }
-                let child = relative.isEmpty ? name : relative + "/" + name
-                if kind(at: folder + "/" + child) == .directory { walk(child) } else { out.append(child) }
+    /// What `stat` finds at a path (following symbolic links): its type and
+    /// identity, so a walk can tell a folder it has already been in.
+    struct Node {
+        enum FileType {
+            case regular, directory, fifo, characterDevice, blockDevice, socket
+
+            /// `a FIFO`, for notes about what is not a regular file.
+            var description: String {
+                switch self {
+                case .regular: return "a regular file"
+                case .directory: return "a folder"
+                case .fifo: return "a FIFO"
+                case .characterDevice: return "a character device"
+                case .blockDevice: return "a block device"
+                case .socket: return "a socket"
+                }
             }
         }
-        walk("")
-        return out.sorted()
+
+        var type: FileType
+        /// `(st_dev, st_ino)`: the same folder reached through a link has the same identity.
+        var identity: [UInt64]
+    }
+
+    /// What is at a path, following links; nil when nothing is (or a link dangles).
+    static func node(at path: String) -> Node? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        let type: Node.FileType
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: type = .directory
+        case S_IFIFO: type = .fifo
+        case S_IFCHR: type = .characterDevice
+        case S_IFBLK: type = .blockDevice
+        case S_IFSOCK: type = .socket
+        default: type = .regular
+        }
+        return Node(type: type, identity: [UInt64(info.st_dev), UInt64(info.st_ino)])
+    }
+
+    /// The names in a folder, sorted, without hidden ones; nil when it cannot be read.
+    static func names(in folder: String) -> [String]? {
+        guard let dir = opendir(folder) else { return nil }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            // Read up to the terminator in place: a record is only as long as its
+            // name, so copying the whole 256-byte d_name read past it (valgrind).
+            let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+            let name = String(cString: (UnsafeRawPointer(entry) + offset).assumingMemoryBound(to: CChar.self))
+            if !name.hasPrefix(".") { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// A file that could not be read: `cannot read PATH: Permission denied`.
+    struct ReadError: Error, CustomStringConvertible {
+        var path: String
+        var reason: String
+        var description: String { "cannot read \(path): \(reason)" }
+    }
+
+    /// The text of a regular file (opened without blocking, so a FIFO
+    /// cannot hang the command); invalid UTF-8 is repaired.
+    /// - Throws: `ReadError` with the system's message.
+    static func readText(_ path: String) throws(ReadError) -> String {
+        func failure(_ code: Int32) -> ReadError { ReadError(path: path, reason: String(cString: strerror(code))) }
+        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else { throw failure(errno) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw failure(errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError(path: path, reason: "not a regular file") }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0, errno == EINTR { continue }
+            guard n >= 0 else { throw failure(errno) }
+            if n == 0 { return String(decoding: bytes, as: UTF8.self) }
+            bytes += chunk[0..<n]
+        }
     }
 
     /// Writes text to standard error at once, unbuffered (progress lines).

@@ -4,9 +4,9 @@
 /// quotes or Japanese in a view name or an item), so everything written into
 /// the SVG goes through here. Characters XML 1.0 cannot hold at all (most
 /// control characters) become U+FFFD.
-enum XMLText {
+public enum XMLText {
     /// `text` safe inside an element or a double- or single-quoted attribute.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

@@ -23,9 +23,16 @@ public struct CheckReport {
     public var invariants: [String] = []
     /// The first violation, shrunk, if any.
     public var violation: Violation?
-    /// Whether exploring stopped before it was done (`Checker.shouldStop`):
-    /// no violation then means none was found in what was explored.
-    public var stopped = false
+    /// Why exploring stopped before it was done, if it did.
+    public var stopped: Stop?
+
+    /// Why a check stopped early (`Checker.shouldStop`).
+    public enum Stop: Sendable {
+        /// The overall time limit was reached.
+        case timeLimit
+        /// The user interrupted it (Ctrl-C).
+        case interrupted
+    }
 
     /// A broken invariant and the shortest sequence found that breaks it.
     public struct Violation {
@@ -60,9 +67,10 @@ public final class Checker {
     public var repertoire = CheckAction.Repertoire.check
     /// Called now and then with the report so far (for a progress line).
     public var progress: ((CheckReport) -> Void)?
-    /// Asked every few steps; once it returns true exploring stops and the
-    /// report says `stopped` (`sheetlab mcp`'s time cap and cancellation).
-    public var shouldStop: (() -> Bool)?
+    /// Asked before every step: a reason makes exploring stop there, with
+    /// the report of what was explored (`sheetlab check`'s time limit and
+    /// Ctrl-C). Shrinking a violation asks too, and keeps what it has.
+    public var shouldStop: (() -> CheckReport.Stop?)?
 
     /// - Parameters:
     ///   - session: a session whose app holds the set-up (views, state); its policies are checked.
@@ -140,11 +148,12 @@ public final class Checker {
             var next: [(SheetApp, [CheckAction])] = []
             for (app, path) in frontier {
                 for action in CheckAction.candidates(for: app, itemIDs: itemIDs, repertoire: repertoire) {
-                    let copy = app.clone()
-                    if report.steps % 16 == 0, shouldStop?() == true {
-                        report.stopped = true
+                    if let stop = shouldStop?() {
+                        report.stopped = stop
+                        report.depthReached = level
                         break search
                     }
+                    let copy = app.clone()
                     guard let events = apply(action, to: copy) else { continue }
                     report.steps += 1
                     report.events += events.count
@@ -178,13 +187,14 @@ public final class Checker {
         var rng = SplitMix64(seed: seed)
         var visited: Set<Int> = []
         for _ in 0..<runs {
-            if shouldStop?() == true {
-                report.stopped = true
-                break
-            }
             let app = root.clone()
             var path: [CheckAction] = []
             for level in 1...max(1, depth) {
+                if let stop = shouldStop?() {
+                    report.stopped = stop
+                    report.seconds = Date().timeIntervalSince(start)
+                    return report
+                }
                 let candidates = CheckAction.candidates(for: app, itemIDs: itemIDs, repertoire: repertoire)
                 guard !candidates.isEmpty else { break }
                 let action = candidates[Int(rng.next() % UInt64(candidates.count))]
@@ -226,6 +236,7 @@ public final class Checker {
         while changed {
             changed = false
             for i in best.steps.indices.reversed() {
+                if shouldStop?() != nil { return best }
                 var candidate = best.steps
                 candidate.remove(at: i)
                 if let message = replay(candidate, breaking: best.invariant) {

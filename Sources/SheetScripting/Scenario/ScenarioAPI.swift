@@ -169,19 +169,18 @@ enum ScenarioAPI {
             case .integer(let since):
                 let slice = all.events(since: since)
                 return [ScriptTables.events(slice, firstIndex: all.count - slice.count)]
-            case .table(let filter):
-                let matching = all.events.enumerated().filter { _, e in ScriptTables.matches(e, filter) }
-                return [
-                    .table(
-                        LuaTable(array: matching.map { ScriptTables.event($0.element, index: first + $0.offset + 1) }))
-                ]
+            case .table:
+                let filter = try EventFilter(lua: args[1], argument: 1, function: "timeline")
+                return [ScriptTables.events(filter.select(all.events[...], firstIndex: first))]
             default:
                 throw args.expected(1, "integer or table")
             }
         }
-        def("events") { session, _ in
+        def("events") { session, args throws(LuaError) in
+            // The filter is checked before the mark moves: a bad one loses no event.
+            let filter = args[1].isNil ? EventFilter() : try EventFilter(lua: args[1], argument: 1, function: "events")
             let slice = session.newEvents()
-            return [ScriptTables.events(slice, firstIndex: session.app.timeline.count - slice.count)]
+            return [ScriptTables.events(filter.select(slice, firstIndex: session.app.timeline.count - slice.count))]
         }
 
         // Asserting.
@@ -220,6 +219,25 @@ enum ScenarioAPI {
                         expected: LuaEquality.render(args[2])))
             }
             return []
+        }
+        def("expect_error") { session, args throws(LuaError) in
+            let filter = try EventFilter(lua: args[1], argument: 1, function: "expect_error")
+            if let kind = filter.eventKind, !ErrorEventLog.kinds.contains(kind) {
+                throw args.bad(
+                    1,
+                    "kind '\(kind.rawValue)' is not an error event kind; expected one of "
+                        + ErrorEventLog.kinds.map(\.rawValue).joined(separator: ", "))
+            }
+            let message = try args.optionalString(2)
+            session.expectationCount += 1
+            let (matched, window) = session.errorEvents.expect(filter)
+            if matched.isEmpty {
+                session.fail(
+                    ExpectationFailure(
+                        location: args.location, message: message ?? "no error event matched",
+                        seen: ErrorEventLog.summary(window), expected: "an error event matching \(filter)"))
+            }
+            return [.table(LuaTable(array: matched.map { ScriptTables.event($0.event, index: $0.index) }))]
         }
         return names
     }

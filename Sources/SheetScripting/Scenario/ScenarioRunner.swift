@@ -15,6 +15,16 @@ package struct ScenarioResult {
     package var error: LuaError?
     /// The session, for reading the timeline, state and profile.
     package var session: Session
+    /// Whether the file is a policy, not a scenario: it returned a table
+    /// whose keys are all hook names, built no view and checked no expectation.
+    package var isPolicyFile = false
+    /// Wall-clock time the run took, in milliseconds.
+    package var milliseconds = 0.0
+
+    /// How many expectations ran.
+    package var expectations: Int { session.expectationCount }
+    /// The run's error events (policy, content and action errors), across `reset`.
+    package var errorEvents: ErrorEventLog { session.errorEvents }
 
     /// Whether every expectation held and no error stopped the run.
     package var passed: Bool { failures.isEmpty && error == nil }
@@ -101,13 +111,31 @@ package struct ScenarioRunner {
     ) -> ScenarioResult {
         session.baseDirectory = baseDirectory
         var error: LuaError?
+        var returned: LuaValue = .nil
+        let clock = ContinuousClock()
+        let start = clock.now
         do {
             let chunk = try load(session)
-            _ = try session.runtime.call(chunk, [], budgetMilliseconds: session.limits.scriptBudgetMilliseconds)
+            returned =
+                try session.runtime.call(chunk, [], budgetMilliseconds: session.limits.scriptBudgetMilliseconds).first
+                ?? .nil
         } catch let e {
             error = e
         }
-        return ScenarioResult(path: name, failures: session.failures, error: error, session: session)
+        let elapsed = clock.now - start
+        var result = ScenarioResult(path: name, failures: session.failures, error: error, session: session)
+        result.milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        result.isPolicyFile =
+            error == nil && Self.isHookTable(returned) && session.expectationCount == 0
+            && session.app.viewNames.isEmpty
+        return result
+    }
+
+    /// Whether a chunk's result looks like a policy: a table with at least
+    /// one field, every key a hook name, and no list entries.
+    static func isHookTable(_ value: LuaValue) -> Bool {
+        guard case .table(let t) = value, t.array.isEmpty, !t.fields.isEmpty else { return false }
+        return t.fields.keys.allSatisfy { key in key.string.map(LuaPolicy.hookNames.contains) ?? false }
     }
 }
 

@@ -70,13 +70,9 @@ public enum ScriptTables {
         .table(LuaTable(array: events.enumerated().map { event($0.element, index: firstIndex + $0.offset + 1) }))
     }
 
-    /// Whether an event has every field of `filter` (numbers by value: `300` matches `300.0`).
-    public static func matches(_ e: Event, _ filter: LuaTable) -> Bool {
-        guard case .table(let t) = event(e, index: 0) else { return false }
-        for (k, v) in filter.fields where k != "index" {
-            if !LuaEquality.equal(t[k], v) { return false }
-        }
-        return true
+    /// Events with their indices, as `EventFilter.select` gives them.
+    public static func events(_ selected: [(index: Int, event: Event)]) -> LuaValue {
+        .table(LuaTable(array: selected.map { event($0.event, index: $0.index) }))
     }
 
     /// `state()`: time, profile, orientation, presentations, views (with

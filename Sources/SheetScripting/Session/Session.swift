@@ -26,8 +26,10 @@ public final class Session {
     public var baseDirectory: String = "."
     /// Failed expectations, in the order they happened.
     public private(set) var failures: [ExpectationFailure] = []
-    /// How many `expect` and `expect_eq` calls ran.
+    /// How many expectations (`expect`, `expect_eq`, `expect_error`) ran.
     public internal(set) var expectationCount = 0
+    /// The run's error events, across `reset`; `expect_error` marks those it expected.
+    public internal(set) var errorEvents = ErrorEventLog()
     /// What `print` and the REPL write.
     public var printHandler: (String) -> Void = { print($0) }
 
@@ -53,6 +55,7 @@ public final class Session {
         registeredGlobals = ScenarioAPI.register(in: self)
         let lookup = try runtime.load(source: "return binding", chunkName: "=binding")
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
+        recordErrorEvents()
     }
 
     deinit {

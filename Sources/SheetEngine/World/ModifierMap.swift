@@ -1,0 +1,58 @@
+/// A small map keyed by modifier, kept sorted by key: the world's held
+/// requests and oscillation counts, which hold a handful of entries at most,
+/// so a scan costs less than hashing, and equal maps compare equal.
+struct ModifierMap<Value: Hashable>: Hashable, Sequence {
+    private var entries: [Entry] = []
+
+    struct Entry: Hashable {
+        var key: ModifierRef
+        var value: Value
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
+    var keys: [ModifierRef] { entries.map(\.key) }
+
+    private func position(of key: ModifierRef) -> (found: Bool, index: Int) {
+        for (i, e) in entries.enumerated() {
+            if e.key == key { return (true, i) }
+            if key < e.key { return (false, i) }
+        }
+        return (false, entries.count)
+    }
+
+    subscript(key: ModifierRef) -> Value? {
+        get {
+            guard !entries.isEmpty else { return nil }
+            let (found, i) = position(of: key)
+            return found ? entries[i].value : nil
+        }
+        _modify {
+            // The value moves out and back, so changing it in place copies nothing.
+            let (found, i) = position(of: key)
+            var value = found ? entries.remove(at: i).value : nil
+            defer { if let value { entries.insert(Entry(key: key, value: value), at: i) } }
+            yield &value
+        }
+    }
+
+    subscript(key: ModifierRef, default fallback: @autoclosure () -> Value) -> Value {
+        get { self[key] ?? fallback() }
+        _modify {
+            let (found, i) = position(of: key)
+            if !found { entries.insert(Entry(key: key, value: fallback()), at: i) }
+            yield &entries[i].value
+        }
+    }
+
+    @discardableResult
+    mutating func removeValue(forKey key: ModifierRef) -> Value? {
+        let (found, i) = position(of: key)
+        return found ? entries.remove(at: i).value : nil
+    }
+
+    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+
+    func makeIterator() -> some IteratorProtocol<(key: ModifierRef, value: Value)> {
+        entries.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
+    }
+}
