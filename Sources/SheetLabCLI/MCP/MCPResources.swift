@@ -132,7 +132,9 @@ struct MCPResources {
     static func defaultRoot(executable: String) -> String {
         func isCheckout(_ dir: String) -> Bool { FileSystem.kind(at: dir + "/docs/api/sheetlab.lua") == .file }
         if isCheckout(".") { return FileManager.default.currentDirectoryPath }
-        var dir = URL(fileURLWithPath: executable).resolvingSymlinksInPath().deletingLastPathComponent()
+        // The running binary itself (Linux), whatever PATH or link started it.
+        let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? executable
+        var dir = URL(fileURLWithPath: binary).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<6 {
             if isCheckout(dir.path) { return dir.path }
             dir = dir.deletingLastPathComponent()
