@@ -12,6 +12,7 @@ let entry: [SwiftSetting] = [.unsafeFlags(["-parse-as-library"])]
 
 let package = Package(
     name: "SheetLabFuzz",
+    platforms: [.macOS(.v13)],
     dependencies: [.package(name: "SheetLab", path: "..")],
     targets: [
         // What both entry points share: a session with small limits and a driver that calls every hook.

@@ -26,17 +26,17 @@ public enum FuzzDriver {
         _ = try? session.evaluate(setup, chunkName: "=setup")
         let item = { (id: Int) in Value.record(["id": .int(id)]) }
         _ = try? session.set("ContentView.item", item(0))
-        _ = try? session.advance(500)
+        _ = try? session.advance(by: .milliseconds(500))
         _ = try? session.drag(to: 300)
         _ = try? session.release(velocity: 0)
         _ = try? session.drag(to: 50)
         _ = try? session.release(velocity: 3000)
         _ = try? session.swipe()
         _ = try? session.set("ContentView.item", item(1))
-        _ = try? session.advance(600)
+        _ = try? session.advance(by: .milliseconds(600))
         _ = try? session.set("ContentView.show", .bool(true))
-        _ = try? session.rotate("landscape")
-        _ = try? session.dismiss(view: nil)
-        _ = try? session.advance(nil)
+        session.rotate(to: .landscape)
+        _ = try? session.dismiss()
+        _ = try? session.advanceUntilIdle()
     }
 }
