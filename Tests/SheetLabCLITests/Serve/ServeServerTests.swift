@@ -136,7 +136,10 @@ import Testing
         let loop = client.request("eval", ["app": 1, "source": "while true do end"])
         #expect(loop["error"]?["code"] == .int(RPCError.limitErrorCode))
         #expect(loop["error"]?["data"]?["kind"] == "budget")
-        let bomb = client.request("eval", ["app": 1, "source": "local s = 'x' while true do s = s .. s end"])
+        // The memory bomb runs in an app whose budget is far away, so the cap
+        // comes first whatever the machine's speed (app 1's 100 ms could race it).
+        try client.call("create", ["limits": ["script_budget_ms": 600_000]])
+        let bomb = client.request("eval", ["app": 3, "source": "local s = 'x' while true do s = s .. s end"])
         #expect(bomb["error"]?["code"] == .int(RPCError.limitErrorCode))
         #expect(bomb["error"]?["data"]?["kind"] == "memory")
         #expect(client.errorCode("load_policy", ["app": 1, "source": "while true do end"]) == RPCError.limitErrorCode)
