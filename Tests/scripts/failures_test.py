@@ -36,6 +36,8 @@ class TestLogs(unittest.TestCase):
         self.assertIn('recorded an issue with 1 argument source → "a\nb" at SandboxTests.swift:176:20: '
                       'Expectation failed: (source → "a\nb").isEmpty → false\n', out)
         self.assertIn("requireFails() recorded an issue at NoSuchFile.swift:17:65: Expectation failed: x → nil", out)
+        self.assertIn("(results → [42]) == [43]\n± inserted [42], removed [43]\n↳ // The answer should be 43.\n"
+                      "↳ a comment\n  on two lines\n", out)
 
     def test_an_issue_names_its_file_in_the_repository(self):
         out = failures("tests", "swift-testing-failures.log")
@@ -72,15 +74,17 @@ class TestLogs(unittest.TestCase):
         self.assertIn("SUMMARY: AddressSanitizer: heap-buffer-overflow", report)
         self.assertNotIn("Shadow byte legend", out, "the report ends at its summary")
         self.assertIn("The test run did not finish", out)
-        self.assertIn("Tests still running when it stopped:\n  overflow()\n", out)
+        self.assertIn("In the stack of the report above:\n  overflow()\n", out)
         self.assertNotIn("  trap()", out, "it finished")
+        self.assertNotIn("✔ Test trap() passed", out, "tests beside the report are left out of it")
 
     def test_a_swift_trap_gives_its_message_and_stack(self):
         out = failures("tests", "trap.log")
         self.assertIn("Swift/ContiguousArrayBuffer.swift:692: Fatal error: Index out of range", out)
         self.assertIn("ERROR: AddressSanitizer: ILL", out)
         self.assertIn("Crash.swift:16:14", out)
-        self.assertIn("Tests still running when it stopped:\n  trap()\n", out)
+        self.assertIn("In the stack of the report above:\n  trap()\n", out)
+        self.assertNotIn("running when it stopped", out, "the others had finished")
 
     def test_a_leak_found_after_a_passing_run(self):
         out = failures("tests", "leak-after-a-passing-run.log")
@@ -103,6 +107,20 @@ class TestLogs(unittest.TestCase):
         self.assertIn("frame148 ", p.stdout)
         self.assertNotIn("frame149 ", p.stdout)
         self.assertIn(f"... 252 more lines of this report in {log}", p.stdout)
+
+    def test_a_run_stopped_without_a_report_lists_what_ran_and_ends_with_the_logs_end(self):
+        log = FIXTURES.parent / "hung-run.log.tmp"
+        log.write_text("◇ Test run started.\n" + "".join(f"◇ Test waits{i}() started.\n" for i in range(20))
+                       + "✔ Test waits3() passed after 0.1 seconds.\n")
+        try:
+            p = subprocess.run([sys.executable, str(ROOT / "scripts" / "failures"), "tests", str(log)],
+                               capture_output=True, text=True, timeout=120)
+        finally:
+            log.unlink()
+        self.assertIn("The test run did not finish", p.stdout)
+        self.assertIn("Still running when it stopped (7 more not shown):\n  waits0()\n", p.stdout)
+        self.assertNotIn("  waits3()", p.stdout)
+        self.assertTrue(p.stdout.rstrip().endswith("✔ Test waits3() passed after 0.1 seconds."), p.stdout)
 
     def test_compiler_errors_with_their_source_lines(self):
         out = failures("build", "build-error.log")
