@@ -119,9 +119,9 @@ import Testing
 
     @Test func catastrophicPattern_stopsWithinTheBudget_andOrdinaryPatternsAreFast() throws {
         let lua = try makeRuntime()
-        let started = ContinuousClock.now
+        let started = threadCPUTime()
         expectError(lua, "return string.rep('a', 20000):find(string.rep('.-', 12) .. 'b')", .budget, "budget exceeded")
-        #expect(ContinuousClock.now - started < .seconds(5))
+        #expect(threadCPUTime() - started < .seconds(5))
         #expect(
             try run(lua, "local n = 0 for w in string.rep('word ', 20000):gmatch('%a+') do n = n + 1 end return n") == [
                 20000
