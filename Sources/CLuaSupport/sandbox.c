@@ -484,6 +484,9 @@ static int trampoline(lua_State *L) {
     }
     if (results == SL_HOST_ERROR_RAW)
         return lua_error(L);
+    if (results == SL_HOST_ERROR_MEMORY)
+        sl_raise_memory(L);
+    sl_charge_results(L);
     return results;
 }
 

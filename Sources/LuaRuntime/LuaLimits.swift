@@ -13,6 +13,25 @@ public struct LuaLimits: Sendable, Equatable {
     /// (default 10 000). Pass it to `call(_:_:budgetMilliseconds:)` for the
     /// calls that run a script's main chunk.
     public var scriptBudgetMilliseconds: Int
+    /// How error messages tell a person to raise each limit: the `sheetlab`
+    /// command-line flags by default (`raise it with --memory`). A host with
+    /// other settings names its own; an empty name leaves the hint out.
+    public var settingNames = SettingNames()
+
+    /// The names of the settings that raise each limit.
+    public struct SettingNames: Sendable, Equatable {
+        public var memory: String
+        public var callBudget: String
+        public var scriptBudget: String
+
+        public init(
+            memory: String = "--memory", callBudget: String = "--budget", scriptBudget: String = "--script-budget"
+        ) {
+            self.memory = memory
+            self.callBudget = callBudget
+            self.scriptBudget = scriptBudget
+        }
+    }
 
     /// Creates limits.
     ///

@@ -97,7 +97,7 @@ extension LuaRuntime {
             let message = state.string(at: -1) ?? "cannot load the chunk"
             if status == LUA_ERRMEM {
                 state.collectGarbage()
-                throw LuaError(.memory, "not enough memory")
+                throw LuaError.memoryLimitReached(limits, at: nil, file: LuaRuntime.displayName(ofChunk: chunkName))
             }
             throw LuaError(.syntax, luaMessage: message)
         }
@@ -106,6 +106,12 @@ extension LuaRuntime {
 
     static func luaChunkName(_ name: String) -> String {
         name.hasPrefix("=") || name.hasPrefix("@") ? name : "@" + name
+    }
+
+    /// A chunk name as Lua's messages show it: "@path" and "=name" without
+    /// their mark.
+    static func displayName(ofChunk name: String) -> String {
+        name.hasPrefix("=") || name.hasPrefix("@") ? String(name.dropFirst()) : name
     }
 
     static func readFile(_ path: String) throws(LuaError) -> [UInt8] {
