@@ -187,6 +187,68 @@ class Profiles(unittest.TestCase):
             self.assertIn(text, out)
 
 
+class PolicyFiles(unittest.TestCase):
+    """policy(path) in a scenario reads only regular files of at most 1 MiB,
+    never blocks, reads only from the scenario's folder and the places the
+    command line allows, and does not quote files that are not Lua."""
+
+    def run_scenario(self, folder, source, *flags):
+        path = os.path.join(folder, "scenario.lua")
+        with open(path, "w") as f:
+            f.write(source)
+        # A FIFO or a device would block or never end: far less than this.
+        p = subprocess.run([SHEETLAB, "run", path, *flags], cwd=ROOT, capture_output=True, text=True, timeout=20)
+        return p.returncode, p.stdout, p.stderr
+
+    def test_dev_zero_is_refused(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            code, _, err = self.run_scenario(tmp, 'policy("/dev/zero")\n', "--allow-path", "/dev")
+            self.assertEqual(code, 3, err)
+            self.assertIn("scenario.lua:1: cannot load /dev/zero: it is a character device, not a regular file", err)
+
+    def test_fifo_is_refused_without_blocking(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.mkfifo(os.path.join(tmp, "pipe.lua"))
+            code, _, err = self.run_scenario(tmp, 'policy("pipe.lua")\n')
+            self.assertEqual(code, 3, err)
+            self.assertIn("pipe.lua: it is a FIFO, not a regular file", err)
+            p = subprocess.run([SHEETLAB, "run", os.path.join(tmp, "pipe.lua")], cwd=ROOT, capture_output=True,
+                               text=True, timeout=20)
+            self.assertEqual(p.returncode, 3, p.stderr)
+            self.assertIn("it is a FIFO, not a regular file", p.stderr)
+
+    def test_sparse_file_over_the_limit_is_refused(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "huge.lua"), "w") as f:
+                f.truncate(1 << 30)
+            code, _, err = self.run_scenario(tmp, 'policy("huge.lua")\n')
+            self.assertEqual(code, 3, err)
+            self.assertIn("is larger than the 1 MiB a Lua source may have (raise it with --max-source)", err)
+
+    def test_path_outside_is_refused_naming_the_path_and_the_flag(self):
+        with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as elsewhere:
+            policy = os.path.join(elsewhere, "p.lua")
+            with open(policy, "w") as f:
+                f.write("return {}\n")
+            code, _, err = self.run_scenario(tmp, "policy(%s)\nexpect(true)\n" % json.dumps(policy))
+            self.assertEqual(code, 3, err)
+            self.assertIn("cannot load %s: policies are read only from the scenario's folder" % policy, err)
+            self.assertIn("--allow-path DIR", err)
+            code, _, err = self.run_scenario(tmp, "policy(%s)\nexpect(true)\n" % json.dumps(policy),
+                                             "--allow-path", elsewhere)
+            self.assertEqual(code, 0, err)
+
+    def test_a_file_that_is_not_lua_is_not_quoted(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            secret = "2a4f0e9c1b7d4e8f9a0b1c2d3e4f5a6b"
+            with open(os.path.join(tmp, "machine-id"), "w") as f:
+                f.write(secret + "\n")
+            code, _, err = self.run_scenario(tmp, 'policy("machine-id")\n')
+            self.assertEqual(code, 3, err)
+            self.assertIn("machine-id:1: malformed number (the file's text is not quoted", err)
+            self.assertNotIn(secret, err)
+
+
 class Check(unittest.TestCase):
     def test_queue_policy_passes(self):
         code, out, err = sheetlab("check", "examples/policies/queue.lua", "--depth", "6")

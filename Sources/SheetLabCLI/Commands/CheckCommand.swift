@@ -75,7 +75,9 @@ enum CheckCommand {
             session.printHandler = { _ in }
             for p in policies { try session.loadPolicy(path: p) }
             if let file = args.value("--scenario") {
-                setup = try String(contentsOfFile: file, encoding: .utf8)
+                let bytes = try SourceFile.read(
+                    file, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource)
+                setup = String(decoding: bytes, as: UTF8.self)
                 setupName = file
                 session.baseDirectory = PathName.directory(of: file)
                 try session.evaluate(setup, chunkName: "@" + file)
@@ -84,12 +86,12 @@ enum CheckCommand {
                 setupName = "the default set-up (seed 000's one-sheet app)"
                 try session.evaluate(setup, chunkName: "=setup")
             }
-        } catch let error as LuaError {
+        } catch  where error.kind == .io {  // a --scenario or --policy file that cannot be read
+            out.error("sheetlab check: \(error)")
+            return .usage
+        } catch {
             out.error("error: \(error)")
             return .scriptError
-        } catch {
-            out.error("sheetlab check: \(describe(error))")
-            return .usage
         }
 
         let checker = Checker(session: session, invariants: invariants)
@@ -126,7 +128,8 @@ enum CheckCommand {
         if let file = args.value("--out") {
             do {
                 try scenario.write(toFile: file, atomically: true, encoding: .utf8)
-                out.line("counterexample written to \(file); replay it with: sheetlab run \(file)")
+                let flags = PolicyAccess.allowPathFlags(forPolicies: policies, scenario: file)
+                out.line("counterexample written to \(file); replay it with: sheetlab run \(file)\(flags)")
             } catch {
                 out.error("sheetlab check: cannot write \(file): \(describe(error))")
             }

@@ -163,7 +163,10 @@ extension Repl {
             title: "A sheetlab repl session (sheetlab \(sheetLabVersion))")
         guard write(writer.render(record), to: absolute) else { return }
         let count = record.inputCount
-        out.line("saved \(count) input\(count == 1 ? "" : "s") to \(file); replay it with: sheetlab run \(file)")
+        let flags = PolicyAccess.allowPathFlags(
+            forPolicies: session.policies.compactMap { ($0 as? LuaPolicy)?.path }, scenario: absolute)
+        out.line(
+            "saved \(count) input\(count == 1 ? "" : "s") to \(file); replay it with: sheetlab run \(file)\(flags)")
         let diverging = record.divergingFailures
         if diverging > 0 {
             out.error(
