@@ -111,6 +111,26 @@ class Run(unittest.TestCase):
         code, _, err = sheetlab("run", fixture("infinite_loop.lua"), "--script-budget", "300")
         self.assertEqual(code, 3)
         self.assertRegex(err, r"infinite_loop\.lua:3: .*budget")
+        self.assertIn("infinite_loop.lua:3: budget exceeded: the script's CPU budget of 300 ms was used up "
+                      "(raise it with --script-budget)", err)
+
+    def test_memory_and_stack_limits_name_the_line_the_limit_and_the_flag(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            cases = [
+                ("local t = {}\nwhile true do t[#t + 1] = {} end\n", 2, []),
+                ("local function deep() return deep() + 1 end\ndeep()\n", 1, []),  # the stack meets the cap first
+                ('view { name = "A", state = { n = 0 } }\nfor i = 1, 200 do set("A.n", i) end\n'
+                 "local keep = {}\nwhile true do keep[#keep + 1] = timeline() end\n", 4, ["--memory", "8"]),
+            ]
+            for source, line, flags in cases:
+                path = os.path.join(tmp, "limit.lua")
+                with open(path, "w") as f:
+                    f.write(source)
+                code, _, err = sheetlab("run", path, *flags)
+                self.assertEqual(code, 3, err)
+                mib = flags[1] if flags else "16"
+                self.assertIn("limit.lua:%d: not enough memory: the memory limit of %s MiB was reached "
+                              "(raise it with --memory)" % (line, mib), err)
 
     def test_policy_option(self):
         code, out, _ = sheetlab("run", "examples/seeds/seed000_lost_reopen.lua", "--policy", "examples/policies/queue.lua")
@@ -232,7 +252,7 @@ class PolicyFiles(unittest.TestCase):
                 f.write("return {}\n")
             code, _, err = self.run_scenario(tmp, "policy(%s)\nexpect(true)\n" % json.dumps(policy))
             self.assertEqual(code, 3, err)
-            self.assertIn("cannot load %s: policies are read only from the scenario's folder" % policy, err)
+            self.assertIn("cannot load %s: a script reads policies only from" % policy, err)
             self.assertIn("--allow-path DIR", err)
             code, _, err = self.run_scenario(tmp, "policy(%s)\nexpect(true)\n" % json.dumps(policy),
                                              "--allow-path", elsewhere)

@@ -24,7 +24,7 @@ enum ScriptOptions {
         OptionSpec(
             "--allow-path", value: "DIR", repeatable: true,
             help:
-                "Let policy() read policy files from DIR and below too (repeatable; by default only the scenario's folder and the --policy files)."
+                "Let policy() read policy files from DIR and below too (repeatable; by default only the scenario's folder and the paths given)."
         ),
         OptionSpec("--max-source", value: "MIB", help: "Largest Lua source file to load, in MiB (default 1)."),
     ]
@@ -51,8 +51,9 @@ enum ScriptOptions {
         if let mib = try args.integer("--max-source", in: 1...1024, command: command) {
             limits.maximumSourceBytes = mib << 20
         }
-        // Scripts may read policies from their own folder, these, and nowhere else.
-        limits.allowedPaths = args.values("--allow-path") + policies
+        // Scripts may read policies from their own folder and the paths given
+        // here (`sheetlab test DIR`'s folders too), and nowhere else.
+        limits.allowedPaths = args.values("--allow-path") + policies + args.positionals
         return (profile, policies, limits)
     }
 

@@ -31,14 +31,15 @@ public enum PolicyAccess {
         let folder = resolved(base)
         let current = resolved(".")
         var places = [folder]
-        if isWithin(folder, current) { places.append(current) }
+        if isWithin(folder, current) && current != folder { places.append(current) }
         places += allowed.map(resolved)
         for place in places where isWithin(target, place) { return }
         let flag = limits.settingNames.allowedPaths
+        let mainPlace = places.count > 1 && places[1] == current ? current : folder
         throw LuaError(
             .io,
-            "cannot load \(path): policies are read only from the scenario's folder (\(folder)) and below"
-                + (places.count > 1 ? " and from the places the command line allows" : "")
+            "cannot load \(path): a script reads policies only from \(mainPlace) and below"
+                + (allowed.isEmpty ? "" : " and the paths the command line allows")
                 + (flag.isEmpty ? "" : "; allow another folder with \(flag) DIR"))
     }
 

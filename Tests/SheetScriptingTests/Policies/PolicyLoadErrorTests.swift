@@ -131,7 +131,7 @@ import Testing
         let outside = temporaryPolicy("return {}")
         let error = try policyCall(outside, folder: folder)
         #expect(
-            error?.message.hasPrefix("cannot load \(outside): policies are read only from the scenario's folder")
+            error?.message.hasPrefix("cannot load \(outside): a script reads policies only from")
                 == true)
         #expect(
             error?.message.hasSuffix("allow another folder with --allow-path DIR") == true,
@@ -144,8 +144,8 @@ import Testing
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.lua", withDestinationPath: outside)
         let name = (outside as NSString).lastPathComponent
         let up = "../" + ((outside as NSString).deletingLastPathComponent as NSString).lastPathComponent + "/" + name
-        #expect(try policyCall("link.lua", folder: folder)?.message.contains("policies are read only") == true)
-        #expect(try policyCall(up, folder: folder)?.message.contains("policies are read only") == true)
+        #expect(try policyCall("link.lua", folder: folder)?.message.contains("a script reads policies only") == true)
+        #expect(try policyCall(up, folder: folder)?.message.contains("a script reads policies only") == true)
     }
 
     @Test func pathBelowTheScenarioFolder_orAllowed_loads() throws {
@@ -161,7 +161,7 @@ import Testing
 
     @Test func missingFileOutside_isRefusedAsOutside_soScriptsLearnNothingOfIt() throws {
         let error = try policyCall("/etc/no-such-file.lua", folder: temporaryFolder())
-        #expect(error?.message.contains("policies are read only") == true)
+        #expect(error?.message.contains("a script reads policies only") == true)
     }
 
     // MARK: What a syntax error quotes
