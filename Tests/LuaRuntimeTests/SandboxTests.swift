@@ -293,7 +293,7 @@ import Testing
 
     @Test func load_calledByTheHost_getsAFreshEnvironment_notTheGlobalsOfTheHostsCaller() throws {
         let lua = try makeRuntime()
-        try lua.register("call_with") { args throws(LuaError) in
+        try lua.register("call_with") { [unowned lua] args throws(LuaError) in
             try lua.call(try args.function(1), [try args.value(2)])
         }
         // `load` runs straight from Swift: the first frame above it is the host
