@@ -102,6 +102,25 @@ import Testing
         #expect(ours == stock)
     }
 
+    /// Lua 5.4 returns the subject itself when nothing changed: no copy, so
+    /// the same string object (`%p` shows its address) and no memory spent.
+    @Test(arguments: [
+        "s, 'y', 'z'", "s, 'x', function() end", "s, 'x', {}", "s, 'x', 'y', 0", "s, '(x)', {y = 'z'}",
+    ])
+    func gsub_thatSubstitutesNothing_returnsTheSubjectItself(arguments: String) throws {
+        let lua = try makeRuntime()
+        lua.exposeStockStringFunctions(as: "stock")
+        let source = """
+            local s = string.rep('x', 100)
+            local r, n = string.gsub(\(arguments))
+            local sr, sn = stock.gsub(\(arguments))
+            return string.format('%p', r) == string.format('%p', s), n, string.format('%p', sr) == string.format('%p', s), sn
+            """
+        let results = try run(lua, source)
+        #expect(
+            results.count == 4 && results[0] == true && results[2] == true && results[1] == results[3], "\(results)")
+    }
+
     @Test(arguments: [
         "'abc', 3", "'abc', 0", "'abc', -1", "'', 5", "'ab', 3, ', '", "'x', 2, ''", "'', 3, '-'", "'abc', 'x'",
         "nil, 1",

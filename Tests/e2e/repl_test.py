@@ -290,8 +290,12 @@ def test_save_replays_to_the_same_timeline():
                 t.line(line)
             out = t.line(":save %s/session.lua" % folder)
             check("saved" in out, ":save says where it saved", t)
+            # The policy is outside the saved file's folder: the hint allows its folder.
+            replay = re.search(r"replay it with: sheetlab run (\S+( --allow-path \S+)*)", out)
+            check(replay and "--allow-path %s/examples/policies" % ROOT in replay.group(1),
+                  ":save's hint allows the policy's folder: %r" % out, t)
             t.line(":timeline text %s/repl.txt" % folder)
-        run = subprocess.run([SHEETLAB, "run", folder + "/session.lua", "--timeline", "text"],
+        run = subprocess.run([SHEETLAB, "run", *replay.group(1).split(), "--timeline", "text"],
                              cwd=ROOT, capture_output=True, text=True, timeout=60)
         check(run.returncode == 0, "sheetlab run replays the saved session:\n" + run.stdout + run.stderr)
 

@@ -92,7 +92,9 @@ enum CheckCommand {
             session.printHandler = { _ in }
             for p in policies { try session.loadPolicy(path: p) }
             if let file = args.value("--scenario") {
-                setup = try FileSystem.readText(file)
+                let bytes = try SourceFile.read(
+                    file, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource)
+                setup = String(decoding: bytes, as: UTF8.self)
                 setupName = file
                 session.baseDirectory = PathName.directory(of: file)
                 try session.evaluate(setup, chunkName: "@" + file)
@@ -167,7 +169,8 @@ enum CheckCommand {
         if let file = args.value("--out") {
             do {
                 try OutputFile.write(scenario, to: file)
-                out.line("counterexample written to \(file); replay it with: sheetlab run \(file)")
+                let flags = PolicyAccess.allowPathFlags(forPolicies: policies, scenario: file)
+                out.line("counterexample written to \(file); replay it with: sheetlab run \(file)\(flags)")
                 return .failed
             } catch {
                 out.error("sheetlab check: \(error)")

@@ -21,6 +21,12 @@ enum ScriptOptions {
         OptionSpec(
             "--script-budget", value: "MS", help: "CPU budget of a whole scenario in milliseconds (default 10000)."),
         OptionSpec("--memory", value: "MIB", help: "Memory cap of the Lua state in MiB (default 16)."),
+        OptionSpec(
+            "--allow-path", value: "DIR", repeatable: true,
+            help:
+                "Let policy() read policy files from DIR and below too (repeatable; by default only the scenario's folder and the paths given)."
+        ),
+        OptionSpec("--max-source", value: "MIB", help: "Largest Lua source file to load, in MiB (default 1)."),
     ]
 
     /// The profile, policy paths and limits the options ask for.
@@ -42,6 +48,12 @@ enum ScriptOptions {
             limits.scriptBudgetMilliseconds = ms
         }
         if let mib = try args.integer("--memory", in: 1...4096, command: command) { limits.memory = mib << 20 }
+        if let mib = try args.integer("--max-source", in: 1...1024, command: command) {
+            limits.maximumSourceBytes = mib << 20
+        }
+        // Scripts may read policies from their own folder and the paths given
+        // here (`sheetlab test DIR`'s folders too), and nowhere else.
+        limits.allowedPaths = args.values("--allow-path") + policies + args.positionals
         return (profile, policies, limits)
     }
 

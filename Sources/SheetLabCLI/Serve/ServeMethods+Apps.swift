@@ -155,7 +155,7 @@ extension ServeMethods {
     {
         switch entry {
         case .string(let file):
-            return try lua { () throws(LuaError) in try session.loadPolicy(path: file) }
+            return try lua { () throws(LuaError) in try session.loadPolicy(namedByScript: file) }
         case .object(let members):
             let p = ServeParams(method: method, values: members)
             if let unknown = members.keys.filter({ !["path", "source", "name"].contains($0) }).sorted().first {
@@ -173,7 +173,7 @@ extension ServeMethods {
         switch (try p.optionalString("path"), try p.optionalString("source")) {
         case (let path?, nil):
             if p["name"] != nil { throw p.bad("'name' goes with 'source'; a file's name is its own") }
-            return try lua { () throws(LuaError) in try session.loadPolicy(path: path) }
+            return try lua { () throws(LuaError) in try session.loadPolicy(namedByScript: path) }
         case (nil, let source?):
             let name = try p.optionalString("name") ?? "inline.lua"
             return try lua { () throws(LuaError) in try session.loadPolicy(source: source, name: name) }
