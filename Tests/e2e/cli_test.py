@@ -211,6 +211,16 @@ class Verdicts(unittest.TestCase):
     APP = ('view { name = "ContentView", state = { "item" }, '
            'modifiers = { sheet { item = "item", content = "sheet" } } }\nset("item", { id = 0 })\n')
 
+    def test_state_and_timeline_the_engine_holds_are_capped(self):
+        # Eight lines that kept 2 GiB of Swift memory before the engine limit.
+        code, out, _ = self.run_scenario(
+            'view { name = "V", state = { "s" } }\n'
+            'local big = string.rep("x", 1 << 20)\n'
+            'for i = 1, 2000 do set("V.s", big .. i) end\n'
+            'expect(true)\n', "--engine-memory", "8")
+        self.assertEqual(code, 3, out)
+        self.assertRegex(out, r"s\.lua:3: set: engine memory limit of 8 MiB reached \(state values and timeline; raise it with --engine-memory\)")
+
     def test_timeline_filter_with_an_unknown_field_is_an_error_at_its_line(self):
         code, out, _ = self.run_scenario(self.APP + 'expect_eq(#timeline({ knd = "set" }), 0)\n')
         self.assertEqual(code, 3, out)

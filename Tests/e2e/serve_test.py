@@ -570,7 +570,8 @@ class ServerLimits(unittest.TestCase):
         self.assertEqual(s.call("apps"), [])
 
     def test_the_apps_memory_caps_add_up_to_at_most_the_total(self):
-        s = self.serve("--max-total-memory", "48")
+        # Each app reserves its Lua cap (16 MiB) and as much for its engine: three fit in 96 MiB.
+        s = self.serve("--max-total-memory", "96")
         s.call("create")
         s.call("create")
         s.call("create")

@@ -147,10 +147,10 @@ extension SheetApp {
 
     /// Throws when a limit has stopped the app.
     func checkLimits() throws(EngineError) {
-        if overMemory {
-            throw EngineError(
-                .limitReached(
-                    "engine memory limit of \(limits.memoryBytes >> 20) MiB reached (state values and timeline)"))
-        }
+        guard overMemory else { return }
+        let hint = limits.memorySetting.isEmpty ? "" : "; raise it with \(limits.memorySetting)"
+        throw EngineError(
+            .limitReached(
+                "engine memory limit of \(limits.memoryBytes >> 20) MiB reached (state values and timeline\(hint))"))
     }
 }

@@ -220,9 +220,13 @@ public struct EngineLimits: Sendable, Hashable {
     /// writing what it observes, two actions writing each other's slots)
     /// before the engine stops them with a `limitReached` event (default 10,000).
     public var chainedUpdates: Int
+    /// How the error tells a person to raise `memoryBytes` (`sheetlab`'s
+    /// flag by default); empty leaves the hint out.
+    public var memorySetting: String
 
-    public init(memoryBytes: Int = 256 << 20, chainedUpdates: Int = 10_000) {
+    public init(memoryBytes: Int = 256 << 20, chainedUpdates: Int = 10_000, memorySetting: String = "--engine-memory") {
         self.memoryBytes = memoryBytes
         self.chainedUpdates = chainedUpdates
+        self.memorySetting = memorySetting
     }
 }

@@ -57,6 +57,7 @@ enum CheckCommand {
         let profile: Profile
         var invariants: [Invariant] = []
         let limits: LuaLimits
+        let engineLimits: EngineLimits
         let depth: Int
         let runs: Int?
         let seed: Int
@@ -64,6 +65,7 @@ enum CheckCommand {
         do throws(UsageError) {
             // Policies are positional here; the profile and limits are the shared options.
             (profile, _, limits) = try ScriptOptions.parse(args, command: "check")
+            engineLimits = try ScriptOptions.engineLimits(args, command: "check")
             for p in policies + [args.value("--scenario")].compactMap({ $0 }) {
                 try ScriptOptions.requireFile(p, command: "check")
             }
@@ -88,7 +90,9 @@ enum CheckCommand {
         let session: Session
         do {
             // Threads the session starts (the runtime's watchdog) leave Ctrl-C to the main thread.
-            session = try InterruptWatcher.withInterruptsBlocked { try Session(profile: profile, limits: limits) }
+            session = try InterruptWatcher.withInterruptsBlocked {
+                try Session(profile: profile, limits: limits, engineLimits: engineLimits)
+            }
             session.printHandler = { _ in }
             for p in policies { try session.loadPolicy(path: p) }
             if let file = args.value("--scenario") {

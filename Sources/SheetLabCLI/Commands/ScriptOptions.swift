@@ -27,7 +27,20 @@ enum ScriptOptions {
                 "Let policy() read policy files from DIR and below too (repeatable; by default only the scenario's folder and the paths given)."
         ),
         OptionSpec("--max-source", value: "MIB", help: "Largest Lua source file to load, in MiB (default 1)."),
+        OptionSpec(
+            "--engine-memory", value: "MIB",
+            help: "What the app may hold for scripts (state values and the timeline), in MiB (default 256)."),
     ]
+
+    /// What the app may hold and do, as the options ask (`--engine-memory`).
+    /// - Throws: `UsageError` for a bad number.
+    static func engineLimits(_ args: ParsedArguments, command: String) throws(UsageError) -> EngineLimits {
+        var limits = EngineLimits()
+        if let mib = try args.integer("--engine-memory", in: 1...65_536, command: command) {
+            limits.memoryBytes = mib << 20
+        }
+        return limits
+    }
 
     /// The profile, policy paths and limits the options ask for.
     /// - Throws: `UsageError` for an unknown profile, a missing policy file or a bad number.

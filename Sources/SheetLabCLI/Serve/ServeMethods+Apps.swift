@@ -59,7 +59,13 @@ extension ServeMethods {
         var limits = server.defaults.limits
         if let given = try p.optionalObject("limits") { limits = try self.limits(given, over: limits, in: server) }
         try server.checkRoom(forMemory: limits.memory)
-        let session = try lua { () throws(LuaError) in try Session(profile: profile, limits: limits) }
+        // What the engine holds for the app's scripts (state, timeline) is capped at its Lua memory cap;
+        // the server reserves both (checkRoom).
+        let session = try lua { () throws(LuaError) in
+            try Session(
+                profile: profile, limits: limits,
+                engineLimits: EngineLimits(memoryBytes: limits.memory, memorySetting: "create's memory_mib"))
+        }
         let id = server.nextID
         session.printHandler = { [weak server] text in
             server?.notify("print", ["app": .int(id), "text": .string(text)])

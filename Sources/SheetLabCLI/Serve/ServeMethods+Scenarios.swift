@@ -48,6 +48,7 @@ extension ServeMethods {
         }
         let output = PrintedLines(limit: server.limits.maximumResponseBytes)
         var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { output.append($0) }
+        runner.engineLimits = EngineLimits(memoryBytes: limits.memory, memorySetting: "run_scenario's memory_mib")
         runner.prepare = { [control = server.control] session in control.attach(session.runtime) }
         let source = try p.optionalString("source")
         let path = try p.optionalString("path")

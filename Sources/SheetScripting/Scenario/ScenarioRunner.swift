@@ -35,6 +35,8 @@ public struct ScenarioRunner {
     public var policies: [String]
     /// Memory and time limits of each scenario's Lua state.
     public var limits: LuaLimits
+    /// What each scenario's app may hold (state values, the timeline).
+    public var engineLimits = EngineLimits()
     /// Where `print` writes.
     public var printHandler: (String) -> Void
     /// Called with each new session before anything runs in it (`sheetlab
@@ -76,7 +78,7 @@ public struct ScenarioRunner {
     private func run(named name: String, baseDirectory: String, load: (Session) throws(LuaError) -> LuaFunction)
         throws(LuaError) -> ScenarioResult
     {
-        let session = try Session(profile: profile, limits: limits)
+        let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
         session.printHandler = printHandler
         prepare(session)
         for p in policies { try session.loadPolicy(path: p) }

@@ -38,10 +38,15 @@ public final class Session {
     private(set) var bindingFunction: LuaFunction!
 
     /// Creates a session on a profile.
+    /// - Parameters:
+    ///   - limits: the Lua state's memory cap and CPU budgets.
+    ///   - engineLimits: what the app may hold for scripts (state values, the timeline).
     /// - Throws: `LuaError` if the Lua state cannot be created.
-    public init(profile: Profile = .default, limits: LuaLimits = LuaLimits()) throws(LuaError) {
+    public init(
+        profile: Profile = .default, limits: LuaLimits = LuaLimits(), engineLimits: EngineLimits = EngineLimits()
+    ) throws(LuaError) {
         runtime = try LuaRuntime(limits: limits)
-        app = SheetApp(profile: profile)
+        app = SheetApp(profile: profile, limits: engineLimits)
         // Weak: policies keep the runtime, so it may outlive the session.
         runtime.printHandler = { [weak self] text in self?.printHandler(text) }
         registeredGlobals = ScenarioAPI.register(in: self)
