@@ -59,7 +59,7 @@ extension SheetApp {
         steps.cut = false
     }
 
-    /// P05: a user action resets the oscillation guard's counts.
+    /// A user action resets the oscillation guard's counts (P05).
     func userActed() {
         if !world.presentationsWithoutInput.isEmpty { world.presentationsWithoutInput.removeAll() }
     }
