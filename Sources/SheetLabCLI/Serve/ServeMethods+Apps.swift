@@ -47,11 +47,9 @@ extension ServeMethods {
     ]
 
     /// `create`: a new app on a profile, with policies and limits.
-    static func create(_ server: ServeServer, _ p: ServeParams) throws(RPCError) -> JSON {
-        guard server.apps.count < server.limits.maximumApps else {
-            throw server.limits.error(
-                ServeLimits.apps, kind: "apps", "too many open apps (\(server.apps.count)); close one first")
-        }
+    /// The `profile` and `limits` a `create` or `run_scenario` asks for, over
+    /// the server's defaults, once they fit the server's memory (`checkRoom`).
+    static func profileAndLimits(_ p: ServeParams, _ server: ServeServer) throws(RPCError) -> (Profile, LuaLimits) {
         var profile = server.defaults.profile
         if let name = try p.optionalString("profile") {
             profile = try engine { () throws(EngineError) in try Profile.named(name) }
@@ -59,12 +57,23 @@ extension ServeMethods {
         var limits = server.defaults.limits
         if let given = try p.optionalObject("limits") { limits = try self.limits(given, over: limits, in: server) }
         try server.checkRoom(forMemory: limits.memory)
-        // What the engine holds for the app's scripts (state, timeline) is capped at its Lua memory cap;
-        // the server reserves both (checkRoom).
+        return (profile, limits)
+    }
+
+    /// What the engine may hold for an app's scripts (state, timeline): as
+    /// much as its Lua state; the server reserves both (`checkRoom`).
+    static func engineLimits(_ limits: LuaLimits, _ method: String) -> EngineLimits {
+        EngineLimits(memoryBytes: limits.memory, memorySetting: "\(method)'s memory_mib")
+    }
+
+    static func create(_ server: ServeServer, _ p: ServeParams) throws(RPCError) -> JSON {
+        guard server.apps.count < server.limits.maximumApps else {
+            throw server.limits.error(
+                ServeLimits.apps, kind: "apps", "too many open apps (\(server.apps.count)); close one first")
+        }
+        let (profile, limits) = try profileAndLimits(p, server)
         let session = try lua { () throws(LuaError) in
-            try Session(
-                profile: profile, limits: limits,
-                engineLimits: EngineLimits(memoryBytes: limits.memory, memorySetting: "create's memory_mib"))
+            try Session(profile: profile, limits: limits, engineLimits: engineLimits(limits, "create"))
         }
         let id = server.nextID
         session.printHandler = { [weak server] text in
