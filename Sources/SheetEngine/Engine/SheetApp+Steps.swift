@@ -140,6 +140,7 @@ extension SheetApp {
                 note: .text(
                     "the app holds more than \(limits.memoryBytes >> 20) MiB of state and timeline (engine memory limit); the run stops"
                 ))
+            errorEvents.record(event, index: timeline.count + 1)
             timeline.append(event, keep: true)
             for o in observers { o.handler(event) }
         }

@@ -22,13 +22,4 @@ extension Session {
     public func unsubscribe(_ token: Int) {
         app.unsubscribe(token)
     }
-
-    /// Keeps the app's error events in `errorEvents`, across `reset`; called once.
-    func recordErrorEvents() {
-        // Weak: an app may outlive its session (an embedder keeps `session.app`).
-        app.subscribe { [weak self] event in
-            guard let self else { return }
-            errorEvents.record(event, index: app.timeline.count)
-        }
-    }
 }

@@ -22,8 +22,18 @@ public final class Session {
     public private(set) var failures: [ExpectationFailure] = []
     /// How many expectations (`expect`, `expect_eq`, `expect_error`) ran.
     public internal(set) var expectationCount = 0
-    /// The run's error events, across `reset`; `expect_error` marks those it expected.
-    public internal(set) var errorEvents = ErrorEventLog()
+    /// The run's error events, across `reset` (the app records them);
+    /// `expect_error` marks those it expected.
+    public var errorEvents: ErrorEventLog {
+        get {
+            var log = errorMarks
+            log.recorded = app.errorEvents
+            return log
+        }
+        set { errorMarks = newValue }
+    }
+    /// Which error events `expect_error` expected.
+    var errorMarks = ErrorEventLog()
     /// What `print` and the REPL write.
     public var printHandler: (String) -> Void = { print($0) }
 
@@ -52,7 +62,6 @@ public final class Session {
         registeredGlobals = ScenarioAPI.register(in: self)
         let lookup = try runtime.load(source: "return binding", chunkName: "=binding")
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
-        recordErrorEvents()
     }
 
     /// The profile the app runs on.
