@@ -121,11 +121,10 @@ struct LuaState {
     /// stack: -> string
     @inlinable
     func push(_ value: String) {
-        let pushed: Void? = value.utf8.withContiguousStorageIfAvailable { push(bytes: UnsafeRawBufferPointer($0)) }
-        if pushed == nil {
-            var copy = value
-            copy.withUTF8 { push(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        // withUTF8 is direct for native strings, and spills small ones (which have
+        // no contiguous storage to lend) to the stack: one path, no failed attempt.
+        var copy = value
+        copy.withUTF8 { push(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// stack: -> string
