@@ -44,7 +44,7 @@ let package = Package(
         .executableTarget(name: "sheetlab-fuzz", dependencies: ["SheetFuzzing"]),
         // The embedding API: re-exports the engine and scripting, adds what a small API needs.
         .target(name: "SheetLab", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
-        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"]),
+        .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
         .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering"]),
         .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"], exclude: ["Fixtures"]),

@@ -19,15 +19,40 @@
 
 // MARK: Trip state
 
-/// The SL_STOP_* kind of the first tripped level among levels[0 ..< upto].
-int sl_stop_kind(sl_runtime *rt, int upto) {
+/// The index of the first tripped level among levels[0 ..< upto], or -1.
+int sl_tripped_level(sl_runtime *rt, int upto) {
     for (int i = 0; i < upto; i++) {
         sl_level *lv = &rt->levels[i];
         uint64_t tripped = atomic_load_explicit(&lv->tripped_id, memory_order_acquire);
         if (tripped != 0 && tripped == atomic_load_explicit(&lv->id, memory_order_relaxed))
-            return atomic_load_explicit(&lv->trip_kind, memory_order_relaxed);
+            return i;
     }
-    return SL_STOP_NONE;
+    return -1;
+}
+
+/// The SL_STOP_* kind of the first tripped level among levels[0 ..< upto].
+int sl_stop_kind(sl_runtime *rt, int upto) {
+    int i = sl_tripped_level(rt, upto);
+    if (i < 0)
+        return SL_STOP_NONE;
+    return atomic_load_explicit(&rt->levels[i].trip_kind, memory_order_relaxed);
+}
+
+/// Records, once per trip, the level's budget and where the running script
+/// was stopped first (the nearest Lua frame from `level` up), if known.
+static void record_stop(sl_runtime *rt, lua_State *L, int level) {
+    int i = sl_tripped_level(rt, atomic_load_explicit(&rt->depth, memory_order_relaxed));
+    if (i < 0)
+        return;
+    uint64_t id = atomic_load_explicit(&rt->levels[i].id, memory_order_relaxed);
+    if (rt->stop_id == id)
+        return;
+    rt->stop_id = id;
+    rt->stop_budget_ns = atomic_load_explicit(&rt->levels[i].budget_ns, memory_order_relaxed);
+    if (L == NULL || !sl_nearest_lua_frame(L, level, rt->stop_file, sizeof rt->stop_file, &rt->stop_line)) {
+        rt->stop_file[0] = '\0';
+        rt->stop_line = 0;
+    }
 }
 
 int sl_stop_kind_now(sl_runtime *rt) {
@@ -35,6 +60,7 @@ int sl_stop_kind_now(sl_runtime *rt) {
 }
 
 void sl_raise_stop(lua_State *L, int kind, int level) {
+    record_stop(sl_rt(L), L, level);
     luaL_where(L, level);
     lua_pushstring(L, kind == SL_STOP_INTERRUPT ? "interrupted" : "budget exceeded");
     lua_concat(L, 2);
@@ -128,6 +154,19 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
         lua_pushliteral(L, "too many nested calls into Lua");  /* stack: -> message */
         return LUA_ERRRUN;
     }
+    rt->memory_file[0] = '\0';
+    rt->memory_line = 0;
+    if (rt->used > rt->limit) {
+        /* Over the cap before running (what the host pushed, the arguments
+           included, counts as the script's): as a script allocation would,
+           collect, then refuse. */
+        lua_gc(L, LUA_GCCOLLECT);
+        if (rt->used > rt->limit) {
+            lua_settop(L, fn - 1);                              /* stack: fn, args -> */
+            lua_pushliteral(L, "not enough memory");            /* stack: -> message */
+            return LUA_ERRMEM;
+        }
+    }
     /* Outside calls the main thread keeps the message handler at index 1;
        elsewhere (nested calls, coroutines) it goes below the function. */
     int handler = 1;
@@ -159,7 +198,10 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
     int status = lua_pcall(L, nargs, nresults, handler);        /* stack: fn, args -> results | message */
     rt->script_mode = mode;
 
-    *stop = sl_stop_kind(rt, depth + 1);
+    int tripped = sl_tripped_level(rt, depth + 1);
+    *stop = tripped < 0 ? SL_STOP_NONE : atomic_load_explicit(&rt->levels[tripped].trip_kind, memory_order_relaxed);
+    if (tripped >= 0 && rt->stop_id != atomic_load_explicit(&rt->levels[tripped].id, memory_order_relaxed))
+        record_stop(rt, NULL, 0); /* stopped before any raise: no position */
     if (status == LUA_OK && *stop != SL_STOP_NONE) {
         /* Stopped, even if the script caught the error and returned (a
            tail call such as `return pcall(loop)` runs no instruction after

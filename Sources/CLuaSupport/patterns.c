@@ -510,7 +510,9 @@ static void add_template(Matcher *m, luaL_Buffer *b, const char *s, const char *
     luaL_addlstring(b, text, (size_t)(text_end - text));
 }
 
-static void add_replacement(Matcher *m, luaL_Buffer *b, const char *s, const char *e, int type) {
+/// Appends what replaces the match s .. e. Returns whether it changed the
+/// text: a function or table answering nil or false keeps the match.
+static int add_replacement(Matcher *m, luaL_Buffer *b, const char *s, const char *e, int type) {
     lua_State *L = m->L;
     switch (type) {
     case LUA_TFUNCTION: {
@@ -525,16 +527,17 @@ static void add_replacement(Matcher *m, luaL_Buffer *b, const char *s, const cha
         break;
     default:
         add_template(m, b, s, e);
-        return;
+        return 1;
     }
     if (!lua_toboolean(L, -1)) { /* false or nil: keep the match */
         lua_pop(L, 1);
         luaL_addlstring(b, s, (size_t)(e - s));
-    } else if (!lua_isstring(L, -1)) {
-        luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
-    } else {
-        luaL_addvalue(b);
+        return 0;
     }
+    if (!lua_isstring(L, -1))
+        return luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+    luaL_addvalue(b);
+    return 1;
 }
 
 static int str_gsub(lua_State *L) {
@@ -557,12 +560,13 @@ static int str_gsub(lua_State *L) {
     luaL_buffinit(L, &result);
     const char *last = NULL;
     lua_Integer count = 0;
+    int changed = 0;
     while (count < limit) {
         matcher_reset(&m);
         const char *end = match(&m, s, p);
         if (end != NULL && end != last) {
             count++;
-            add_replacement(&m, &result, s, end, type);
+            changed |= add_replacement(&m, &result, s, end, type);
             s = last = end;
         } else if (s < m.subject_end) {
             luaL_addchar(&result, *s++);
@@ -572,8 +576,12 @@ static int str_gsub(lua_State *L) {
         if (anchored)
             break;
     }
-    luaL_addlstring(&result, s, (size_t)(m.subject_end - s));
-    luaL_pushresult(&result);
+    if (changed) {
+        luaL_addlstring(&result, s, (size_t)(m.subject_end - s));
+        luaL_pushresult(&result);
+    } else {
+        lua_pushvalue(L, 1); /* as stock Lua: the subject itself (a number stays a number) */
+    }
     lua_pushinteger(L, count);
     return 2;
 }

@@ -15,6 +15,19 @@
 
 // MARK: Allocator
 
+/// Remembers where the running script was when an allocation was refused,
+/// for the message of the memory error that may follow (Lua runs no message
+/// handler for memory errors). Reading the call stack here is safe: Lua
+/// allocates with its CallInfo list consistent, and neither lua_getstack
+/// nor lua_getinfo("Sl") allocates.
+static void record_refusal(sl_runtime *rt) {
+    lua_State *L = atomic_load_explicit(&rt->current, memory_order_relaxed);
+    if (L == NULL || !sl_nearest_lua_frame(L, 0, rt->memory_file, sizeof rt->memory_file, &rt->memory_line)) {
+        rt->memory_file[0] = '\0';
+        rt->memory_line = 0;
+    }
+}
+
 /*
 ** Counts every block. In script mode (Lua code of a guarded call may run) a
 ** growth past the limit returns NULL, which Lua turns into a memory error
@@ -37,14 +50,43 @@ static void *sl_alloc(void *ud, void *block, size_t old_size, size_t new_size) {
     }
     if (new_size > old && rt->script_mode) {
         size_t growth = new_size - old;
-        if (rt->used > rt->limit || growth > rt->limit - rt->used)
+        if (rt->used > rt->limit || growth > rt->limit - rt->used) {
+            record_refusal(rt);
             return NULL;
+        }
     }
     /* Counted as granted before the system is asked, so this is a tail call;
        if the system itself refuses (fatal in practice) the count stays high,
        which only makes the cap stricter. */
     rt->used += new_size - old;
+    if (rt->used > rt->peak)
+        rt->peak = rt->used;
     return realloc(block, new_size);
+}
+
+void sl_raise_memory(lua_State *L) {
+    sl_runtime *rt = sl_rt(L);
+    rt->script_mode = 1;
+    /* A block larger than the cap never fits: Lua collects, asks again,
+       and raises its own memory error. */
+    lua_newuserdatauv(L, rt->limit + 1, 0);
+    luaL_error(L, "not enough memory"); /* not reached */
+    __builtin_unreachable();
+}
+
+/// After a host function pushed its results in host mode: they are the
+/// script's now, so they count as a script allocation would. Over the cap,
+/// a probe allocation makes Lua collect and ask again; if the results still
+/// do not fit, that raises Lua's memory error.
+void sl_charge_results(lua_State *L) {
+    sl_runtime *rt = sl_rt(L);
+    if (rt->used <= rt->limit)
+        return;
+    int mode = rt->script_mode;
+    rt->script_mode = 1;
+    lua_newuserdatauv(L, 0, 0);                             /* stack: results -> results, probe */
+    lua_pop(L, 1);
+    rt->script_mode = mode;
 }
 
 // MARK: Warnings and panics
@@ -157,6 +199,14 @@ size_t sl_runtime_memory_used(const sl_runtime *rt) {
     return rt->used;
 }
 
+size_t sl_runtime_memory_peak(const sl_runtime *rt) {
+    return rt->peak;
+}
+
+void sl_runtime_reset_memory_peak(sl_runtime *rt) {
+    rt->peak = rt->used;
+}
+
 size_t sl_runtime_memory_limit(const sl_runtime *rt) {
     return rt->limit;
 }
@@ -180,6 +230,31 @@ int sl_where(lua_State *L, int level, char *file, size_t file_size, int *line) {
     snprintf(file, file_size, "%s", ar.short_src);
     *line = ar.currentline;
     return 1;
+}
+
+/// The position of the nearest Lua function at `level` or above (skipping
+/// C functions); 0 if there is none.
+int sl_nearest_lua_frame(lua_State *L, int level, char *file, size_t file_size, int *line) {
+    lua_Debug ar;
+    for (; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(file, file_size, "%s", ar.short_src);
+            *line = ar.currentline;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+const char *sl_runtime_last_memory_where(const sl_runtime *rt, int *line) {
+    *line = rt->memory_line;
+    return rt->memory_file;
+}
+
+const char *sl_runtime_last_stop(const sl_runtime *rt, int *line, int64_t *budget_ns) {
+    *line = rt->stop_line;
+    *budget_ns = rt->stop_budget_ns;
+    return rt->stop_file;
 }
 
 int sl_function_where(lua_State *L, int idx, char *file, size_t file_size, int *line) {

@@ -236,8 +236,15 @@ static int sandbox_collectgarbage(lua_State *L) {
         lua_pushboolean(L, lua_gc(L, LUA_GCISRUNNING));
         return 1;
     default:
-        return luaL_argerror(L, 1, lua_pushfstring(L, "option '%s' is not allowed in the sandbox", option));
+        break;
     }
+    static const char *const refused[] = {"stop", "restart", "incremental", "generational",
+                                          "setpause", "setstepmul", NULL};
+    for (int i = 0; refused[i] != NULL; i++) {
+        if (strcmp(option, refused[i]) == 0)
+            return luaL_argerror(L, 1, lua_pushfstring(L, "option '%s' is not allowed in the sandbox", option));
+    }
+    return luaL_argerror(L, 1, lua_pushfstring(L, "invalid option '%s'", option)); /* as stock Lua */
 }
 
 /// print: the line goes to the host's print sink.
@@ -264,12 +271,61 @@ static int sandbox_print(lua_State *L) {
     return 0;
 }
 
-/// load: text only, with the given environment or a fresh sandbox one. A
-/// reader function is drained first (polling the budget between pieces).
+static int trampoline(lua_State *L);
+
+/*
+** The globals `load` gives a chunk when no environment is passed: in plain
+** Lua the one global table; here, where each chunk has its own, those of the
+** script that calls `load`. That is the _ENV of the nearest function on the
+** call stack that has one, skipping C functions (`pcall(load, s)`) and Lua
+** functions that use no globals (`local load = load`). The walk stops at a
+** host function: what lies below it is the code that called the host (a
+** scenario below a policy hook), whose globals are not this script's.
+** stack: -> env (nothing, returning 0, if no function has one)
+*/
+static int push_caller_environment(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "f", &ar))                      /* stack: -> fn */
+            return 0;
+        if (lua_iscfunction(L, -1)) {
+            int host = lua_tocfunction(L, -1) == trampoline;
+            lua_pop(L, 1);
+            if (host)
+                return 0;
+            continue;
+        }
+        for (int i = 1;; i++) {
+            const char *name = lua_getupvalue(L, -1, i);    /* stack: fn -> fn, value */
+            if (name == NULL)
+                break;
+            if (strcmp(name, "_ENV") == 0) {
+                lua_remove(L, -2);                          /* stack: -> env */
+                return 1;
+            }
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);                                      /* stack: fn -> */
+    }
+    return 0;
+}
+
+/// stack: message -> fail, message
+static int load_failed(lua_State *L) {
+    luaL_pushfail(L);
+    lua_insert(L, -2);
+    return 2;
+}
+
+/// load: text only (binary chunks fail as under mode "t"), with the given
+/// environment, or else the calling script's (push_caller_environment), or
+/// a fresh sandbox one. A reader function is drained first (polling the
+/// budget between pieces).
 /// upvalue 1: environment metatable.
 static int sandbox_load(lua_State *L) {
     size_t length;
     const char *text = lua_tolstring(L, 1, &length);
+    const char *mode = luaL_optstring(L, 3, "bt");
     int has_env = !lua_isnone(L, 4);
     const char *name;
     if (text != NULL) {
@@ -283,13 +339,17 @@ static int sandbox_load(lua_State *L) {
         luaL_buffinit(L, &source);
         for (;;) {
             lua_pushvalue(L, 1);
-            lua_call(L, 0, 1);                              /* stack: -> piece */
+            /* As in stock Lua, a reader's error is load's answer, not raised. */
+            if (lua_pcall(L, 0, 1, 0) != LUA_OK)                /* stack: -> piece | message */
+                return load_failed(L);
             if (lua_isnil(L, -1)) {
                 lua_pop(L, 1);
                 break;
             }
-            if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER)
-                return luaL_error(L, "reader function must return a string");
+            if (lua_type(L, -1) != LUA_TSTRING && lua_type(L, -1) != LUA_TNUMBER) {
+                lua_pushliteral(L, "reader function must return a string");
+                return load_failed(L);
+            }
             size_t piece;
             lua_tolstring(L, -1, &piece);
             if (piece == 0) {
@@ -302,15 +362,16 @@ static int sandbox_load(lua_State *L) {
         luaL_pushresult(&source);                           /* stack: -> text */
         text = lua_tolstring(L, -1, &length);
     }
-    int status = luaL_loadbufferx(L, text, length, name, "t"); /* stack: -> fn | message */
-    if (status != LUA_OK) {
-        luaL_pushfail(L);
-        lua_insert(L, -2);
-        return 2;                                           /* fail, message */
-    }
+    /* Binary chunks never load (they can break the VM). A text chunk loads
+       under the script's mode, so mode "b" refuses it as stock Lua does. */
+    if (length > 0 && text[0] == LUA_SIGNATURE[0])
+        mode = "t";
+    int status = luaL_loadbufferx(L, text, length, name, mode); /* stack: -> fn | message */
+    if (status != LUA_OK)
+        return load_failed(L);
     if (has_env)
         lua_pushvalue(L, 4);
-    else
+    else if (!push_caller_environment(L))
         push_environment(L, lua_upvalueindex(1));           /* stack: fn -> fn, env */
     if (lua_setupvalue(L, -2, 1) == NULL)                   /* stack: fn, env -> fn */
         lua_pop(L, 1);
@@ -423,6 +484,9 @@ static int trampoline(lua_State *L) {
     }
     if (results == SL_HOST_ERROR_RAW)
         return lua_error(L);
+    if (results == SL_HOST_ERROR_MEMORY)
+        sl_raise_memory(L);
+    sl_charge_results(L);
     return results;
 }
 
@@ -583,13 +647,17 @@ int sl_open_sandbox(lua_State *L) {
         lua_setfield(L, BASE, views[i].name);
     }
 
-    /* The unsandboxed globals and os stay unreachable: drop them. */
+    /* The unsandboxed globals and os stay unreachable: drop them. The
+       loaded-modules table (in the registry, which scripts cannot reach)
+       shows what scripts see instead: error messages and tracebacks name
+       a function by looking it up there ("bad argument #1 to
+       'collectgarbage'", not "to '?'"). */
     lua_newtable(L);
     lua_rawseti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
-    lua_pushnil(L);
+    lua_pushvalue(L, BASE);
     lua_setfield(L, -2, LUA_GNAME);
-    lua_pushnil(L);
+    lua_pushvalue(L, SAFE_OS);
     lua_setfield(L, -2, LUA_OSLIBNAME);
     lua_pop(L, 1);
 

@@ -54,6 +54,7 @@ typedef struct sl_level {
 struct sl_runtime {
     /* Allocator. */
     size_t used;
+    size_t peak; /* the most `used` has been since the last reset */
     size_t limit;
     int script_mode;
     /* State. */
@@ -82,6 +83,18 @@ struct sl_runtime {
     /* What the message handler saw for the last failed call. */
     char traceback[SL_TRACEBACK_SIZE];
     char where[SL_WHERE_SIZE];
+    /* Where the last refused allocation of the running call was: the
+       nearest Lua frame of the running thread (empty: none). */
+    char memory_file[SL_WHERE_SIZE];
+    int memory_line;
+    /* Where the budget or an interrupt first stopped the level stop_id
+       (the watchdog trips asynchronously, so the first raise is where the
+       time went; later raises are wherever a pcall let the script go on),
+       and the budget of that level. */
+    uint64_t stop_id;
+    char stop_file[SL_WHERE_SIZE];
+    int stop_line;
+    int64_t stop_budget_ns;
     /* Registry references. */
     int ref_base;        /* shared base: stdlib proxies + host globals */
     int ref_env_meta;    /* metatable of every sandbox environment */
@@ -93,7 +106,11 @@ static inline sl_runtime *sl_rt(lua_State *L) {
     return *(sl_runtime **)lua_getextraspace(L);
 }
 
+/* runtime.c */
+int sl_nearest_lua_frame(lua_State *L, int level, char *file, size_t file_size, int *line);
+
 /* guard.c */
+int sl_tripped_level(sl_runtime *rt, int upto);
 int sl_stop_kind(sl_runtime *rt, int upto);
 int sl_stop_kind_now(sl_runtime *rt);
 void sl_hook(lua_State *L, lua_Debug *ar);
@@ -118,6 +135,14 @@ static inline void sl_step(lua_State *L, sl_steps *s, unsigned n) {
     if ((before & ~SL_POLL_MASK) != (s->count & ~SL_POLL_MASK))
         sl_poll(L, s->rt);
 }
+
+/// Raises "not enough memory" as Lua does (status LUA_ERRMEM) after an
+/// emergency collection: for memory the host allocated on a script's behalf.
+SL_NORETURN void sl_raise_memory(lua_State *L);
+/// Counts the results a host function pushed (in host mode) against the
+/// cap as if the script had allocated them: raises a memory error if they
+/// do not fit after a collection. Needs 1 free stack slot.
+void sl_charge_results(lua_State *L);
 
 /* sandbox.c */
 int sl_open_sandbox(lua_State *L);

@@ -31,6 +31,8 @@ public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
     public var line: Int?
     /// Lua's "stack traceback:" text for errors raised while running.
     public var traceback: String?
+    /// The limit reached, for `.memory` and `.budget` errors.
+    public var limit: Limit?
 
     /// Creates an error; host functions throw these to raise a Lua error.
     ///

@@ -13,6 +13,39 @@ public struct LuaLimits: Sendable, Equatable {
     /// (default 10 000). Pass it to `call(_:_:budgetMilliseconds:)` for the
     /// calls that run a script's main chunk.
     public var scriptBudgetMilliseconds: Int
+    /// The largest Lua source file `load(path:)` reads, in bytes (default
+    /// 1 MiB): policy and scenario files are small, and a script may name
+    /// any file (`SourceFile`).
+    public var maximumSourceBytes = 1 << 20
+    /// Where scripts may have policy files read from besides their own
+    /// folder: folders (and below) and files; nil for anywhere (the default
+    /// in Swift). The command line gives its `--policy` files and
+    /// `--allow-path` folders (SheetScripting's `PolicyAccess` checks it).
+    public var allowedPaths: [String]? = nil
+    /// How error messages tell a person to raise each limit: the `sheetlab`
+    /// command-line flags by default (`raise it with --memory`). A host with
+    /// other settings names its own; an empty name leaves the hint out.
+    public var settingNames = SettingNames()
+
+    /// The names of the settings that raise each limit.
+    public struct SettingNames: Sendable, Equatable {
+        public var memory: String
+        public var callBudget: String
+        public var scriptBudget: String
+        public var maximumSource: String
+        public var allowedPaths: String
+
+        public init(
+            memory: String = "--memory", callBudget: String = "--budget", scriptBudget: String = "--script-budget",
+            maximumSource: String = "--max-source", allowedPaths: String = "--allow-path"
+        ) {
+            self.memory = memory
+            self.callBudget = callBudget
+            self.scriptBudget = scriptBudget
+            self.maximumSource = maximumSource
+            self.allowedPaths = allowedPaths
+        }
+    }
 
     /// Creates limits.
     ///

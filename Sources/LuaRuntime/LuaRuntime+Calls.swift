@@ -127,18 +127,28 @@ extension LuaRuntime {
         let traceback = tracebackText.isEmpty ? nil : tracebackText
         let fallback = handle.lastWhere
         switch Int(stop) {
-        case SL_STOP_BUDGET:
-            var error = LuaError(.budget, luaMessage: message, traceback: traceback, fallback: fallback)
-            error.message = "budget exceeded"
-            return error
-        case SL_STOP_INTERRUPT:
-            var error = LuaError(.interrupted, luaMessage: message, traceback: traceback, fallback: fallback)
-            error.message = "interrupted"
+        case SL_STOP_BUDGET, SL_STOP_INTERRUPT:
+            let budget = stop == SL_STOP_BUDGET
+            var error = LuaError(
+                budget ? .budget : .interrupted, luaMessage: message, traceback: traceback, fallback: fallback)
+            // Where it was stopped first, not where a pcall let it raise last.
+            let (location, nanoseconds) = handle.lastStop
+            if let location {
+                error.file = location.file
+                error.line = location.line
+            }
+            if budget {
+                (error.message, error.limit) = LuaError.budgetExceeded(limits, nanoseconds: nanoseconds)
+            } else {
+                error.message = "interrupted"
+            }
             return error
         default:
             if status == LUA_ERRMEM {
+                let location = handle.lastMemoryLocation
                 state.collectGarbage()
-                return LuaError(.memory, "not enough memory")
+                // No traceback: Lua runs no message handler for memory errors.
+                return LuaError.memoryLimitReached(limits, at: location)
             }
             return LuaError(.runtime, luaMessage: message, traceback: traceback, fallback: fallback)
         }

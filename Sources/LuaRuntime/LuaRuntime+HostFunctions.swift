@@ -80,10 +80,15 @@ extension LuaRuntime {
             guard state.reserve(Int32(clamping: results.count + 1)) else {
                 throw LuaError(.runtime, "too many results from '\(function.name)'")
             }
-            for result in results { try push(result, on: state) }  // stack: args -> args, results
+            // The results are the script's: past its cap they are refused
+            // (here while pushing a large one, in the trampoline otherwise).
+            for result in results { try push(result, on: state, capped: true) }  // stack: args -> args, results
             return Int32(results.count)
         } catch {
             state.setTop(argumentCount)
+            if error.kind == .memory {
+                return Int32(SL_HOST_ERROR_MEMORY)  // stack: args; the trampoline raises Lua's memory error
+            }
             if error.file != nil {
                 state.push(error.description)  // stack: args -> args, message
                 return Int32(SL_HOST_ERROR_RAW)

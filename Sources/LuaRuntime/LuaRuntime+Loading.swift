@@ -29,21 +29,29 @@ extension LuaRuntime {
 
     /// Loads a Lua file (text only). The chunk is named "@path", so errors
     /// read "path:line: message". A first line starting with "#" is skipped.
+    /// Only a regular file of at most `limits.maximumSourceBytes` is read,
+    /// never blocking (`SourceFile`); a syntax error does not quote the text
+    /// of a file that does not parse as Lua from its first line.
     ///
     /// - Parameters:
     ///   - path: the file to read.
     ///   - environment: the chunk's globals; a fresh environment if nil.
     /// - Returns: the chunk as a function.
-    /// - Throws: `.io` if the file cannot be read, `.syntax`, or `.memory`.
+    /// - Throws: `.io` if the file cannot or may not be read, `.syntax`, or `.memory`.
     public func load(path: String, in environment: LuaEnvironment? = nil) throws(LuaError) -> LuaFunction {
-        var bytes = try LuaRuntime.readFile(path)
+        var bytes = try SourceFile.read(
+            path, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.first == UInt8(ascii: "#") {
             let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
             bytes.removeSubrange(..<end)  // keeps the newline: line numbers stay right
         }
-        return try LuaString(bytes: bytes).withBytesOrThrow { text throws(LuaError) in
-            try load(text: text, chunkName: "@" + path, environment: environment)
+        do throws(LuaError) {
+            return try LuaString(bytes: bytes).withBytesOrThrow { text throws(LuaError) in
+                try load(text: text, chunkName: "@" + path, environment: environment)
+            }
+        } catch {
+            throw SourceFile.withoutUnquotableText(error, source: bytes)
         }
     }
 
@@ -97,7 +105,7 @@ extension LuaRuntime {
             let message = state.string(at: -1) ?? "cannot load the chunk"
             if status == LUA_ERRMEM {
                 state.collectGarbage()
-                throw LuaError(.memory, "not enough memory")
+                throw LuaError.memoryLimitReached(limits, at: nil, file: LuaRuntime.displayName(ofChunk: chunkName))
             }
             throw LuaError(.syntax, luaMessage: message)
         }
@@ -108,22 +116,9 @@ extension LuaRuntime {
         name.hasPrefix("=") || name.hasPrefix("@") ? name : "@" + name
     }
 
-    static func readFile(_ path: String) throws(LuaError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else {
-            throw LuaError(.io, "cannot open \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-            bytes.append(contentsOf: chunk[0..<count])
-            if count < chunk.count {
-                if ferror(file) != 0 {
-                    throw LuaError(.io, "cannot read \(path): \(String(cString: strerror(errno)))")
-                }
-                return bytes
-            }
-        }
+    /// A chunk name as Lua's messages show it: "@path" and "=name" without
+    /// their mark.
+    static func displayName(ofChunk name: String) -> String {
+        name.hasPrefix("=") || name.hasPrefix("@") ? String(name.dropFirst()) : name
     }
 }

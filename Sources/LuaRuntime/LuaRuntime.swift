@@ -93,6 +93,16 @@ public final class LuaRuntime {
     /// Bytes the Lua state uses now.
     public var memoryInUse: Int { handle.memoryInUse }
 
+    /// The most bytes the Lua state has used since it opened or since
+    /// `resetMemoryPeak()`: what the allocator itself counted, so a test can
+    /// check that a script stayed near its cap.
+    public var memoryPeak: Int { handle.memoryPeak }
+
+    /// Starts a new peak from the memory in use now.
+    public func resetMemoryPeak() {
+        handle.resetMemoryPeak()
+    }
+
     /// Runs a full garbage collection.
     public func collectGarbage() {
         releasePending()

@@ -62,6 +62,14 @@ public struct LuaString: Sendable, Hashable, CustomStringConvertible, Expressibl
         }
     }
 
+    /// The number of bytes.
+    var byteCount: Int {
+        switch storage {
+        case .text(let text): text.utf8.count
+        case .bytes(let bytes): bytes.count
+        }
+    }
+
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
         switch storage {
         case .text(var text): text.withUTF8 { body(UnsafeRawBufferPointer($0)) }

@@ -59,7 +59,7 @@ import Testing
     func endlessLoop_isStoppedByTheBudget_andTheRuntimeStaysUsable(source: String) throws {
         let lua = try makeRuntime()
         let error = expectError(lua, source, .budget, "budget exceeded")
-        #expect(error?.message == "budget exceeded")
+        #expect(error?.message == "budget exceeded: a call's CPU budget of 50 ms was used up (raise it with --budget)")
         expectUsable(lua)
     }
 
@@ -86,7 +86,7 @@ import Testing
     func endlessCLoop_isStoppedByTheGuard(source: String) throws {
         let lua = try makeRuntime()
         let error = expectError(lua, source, .budget, "budget exceeded")
-        #expect(error?.message == "budget exceeded")
+        #expect(error?.message == "budget exceeded: a call's CPU budget of 50 ms was used up (raise it with --budget)")
         expectUsable(lua)
     }
 
@@ -104,6 +104,66 @@ import Testing
         #expect(error?.file == "test.lua")
         #expect((2...3).contains(error?.line ?? 0))
         #expect(error?.traceback?.contains("test.lua") == true)
+    }
+
+    /// The watchdog stops the script wherever it spends the time; a pcall
+    /// that catches the error lets it raise again at the next statement,
+    /// but the error names the loop.
+    @Test(arguments: [
+        (
+            "a loop in a __close handler",
+            """
+            local ok = pcall(function()
+              local x <close> = setmetatable({}, {__close = function()
+                while true do end
+              end})
+            end)
+            local after = 1
+            """
+        ),
+        (
+            "a loop in a pcall",
+            """
+            pcall(function()
+              local n = 0
+              while true do n = n + 1 end
+            end)
+            local after = 1
+            """
+        ),
+        (
+            "a loop in a coroutine's __close handler, closed in a pcall",
+            """
+            local co = coroutine.create(function()
+              local x <close> = setmetatable({}, {__close = function()
+                while true do end
+              end})
+              coroutine.yield()
+            end)
+            coroutine.resume(co) pcall(coroutine.close, co)
+            local after = 1
+            """
+        ),
+    ])
+    func budgetError_caughtAndRaisedAgain_pointsAtTheLoop(_ name: String, source: String) throws {
+        let lua = try makeRuntime()
+        let error = expectError(lua, source, .budget, "budget exceeded")
+        #expect(error?.file == "test.lua" && error?.line == 3, "\(name): \(String(describing: error))")
+    }
+
+    @Test func scriptBudgetError_namesTheScriptBudget_andItsFlag() throws {
+        let lua = try LuaRuntime(limits: LuaLimits(callBudgetMilliseconds: 20, scriptBudgetMilliseconds: 60))
+        let chunk = try lua.load(source: "while true do end", chunkName: "scenario.lua")
+        do {
+            _ = try lua.call(chunk, budgetMilliseconds: lua.limits.scriptBudgetMilliseconds)
+            Issue.record("expected a budget error")
+        } catch {
+            #expect(
+                error.description
+                    == "scenario.lua:1: budget exceeded: the script's CPU budget of 60 ms was used up (raise it with --script-budget)"
+            )
+            #expect(error.limit == .scriptBudget(milliseconds: 60))
+        }
     }
 
     @Test func callWithinBudget_succeeds() throws {
@@ -148,7 +208,7 @@ import Testing
     @Test func innerLevelTripped_failsOnlyTheInnerCall() throws {
         let lua = try runtimeWithInnerCalls(outerBudget: 20_000)
         let results = try run(lua, "local r = inner(function() while true do end end, 50) return r, 'outer went on'")
-        #expect(results == ["inner failed: budget exceeded", "outer went on"])
+        #expect(results == ["inner failed: budget exceeded: a CPU budget of 50 ms was used up", "outer went on"])
         expectUsable(lua)
     }
 
@@ -157,7 +217,7 @@ import Testing
         let error = expectError(
             lua, "local r = inner(function() while true do end end, 20000) return 'outer survived', r", .budget,
             "budget exceeded")
-        #expect(error?.message == "budget exceeded")
+        #expect(error?.message == "budget exceeded: a call's CPU budget of 50 ms was used up (raise it with --budget)")
         expectUsable(lua)
     }
 

@@ -200,8 +200,18 @@ import Testing
     @Test func interrupt_fromAnotherThread_stopsTheCall_andTheRuntimeStaysUsable() throws {
         let lua = try makeRuntime(budget: 20_000)
         let handle = lua.makeInterruptHandle()
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(50)) { handle.interrupt() }
-        let error = expectError(lua, "local n = 0\nwhile true do n = n + 1 end", .interrupted, "interrupted")
+        // Interrupts once the script runs: an interrupt after a fixed delay
+        // could come before the call began on a loaded machine, and do nothing.
+        let running = DispatchSemaphore(value: 0)
+        try lua.register("running") { _ throws(LuaError) in
+            running.signal()
+            return []
+        }
+        DispatchQueue.global().async {
+            _ = running.wait(timeout: .now() + 60)
+            handle.interrupt()
+        }
+        let error = expectError(lua, "running()\nlocal n = 0\nwhile true do n = n + 1 end", .interrupted, "interrupted")
         #expect(error?.file == "test.lua")
         expectUsable(lua)
     }

@@ -255,17 +255,65 @@ import Testing
         #expect(results == ["3-x", 5, "Hi", 3, true, true, "number", false])
     }
 
-    @Test func load_givesTheChunkAFreshSandboxEnvironment() throws {
+    @Test func load_withoutAnEnvironment_givesTheChunkTheCallersGlobals() throws {
         let lua = try makeRuntime()
         let results = try run(
             lua,
             """
-            secret = 1
-            local f = load('x = 2 return secret, print ~= nil, _G ~= nil')
+            x = 5
+            local f = load('y = x + 1 return x, print ~= nil, _G == _ENV')
             local a, b, c = f()
-            return a, b, c, x
+            return a, b, c, y
             """)
-        #expect(results == [nil, true, true, nil])
+        #expect(results == [5, true, true, 6])
+    }
+
+    @Test(arguments: [
+        ("through pcall", "return select(2, pcall(load, 'return x'))()"),
+        (
+            "from a function that uses no globals",
+            "local load = load local function f() return load('return x')() end local r = f() return r"
+        ),
+        (
+            "from a reader",
+            "local done return load(function() if not done then done = true return 'return x' end end)()"
+        ),
+        ("from a coroutine", "return coroutine.wrap(function() return load('return x')() end)()"),
+    ])
+    func load_withoutAnEnvironment_seesTheCallersGlobals(_ name: String, call: String) throws {
+        let lua = try makeRuntime()
+        #expect(try run(lua, "x = 7 " + call) == [7], "\(name)")
+    }
+
+    @Test func load_inAnotherChunk_seesThatChunksGlobals_notTheFirsts() throws {
+        let lua = try makeRuntime()
+        try run(lua, "a = 1")
+        #expect(try run(lua, "b = 2 return load('return a, b')()") == [nil, 2])
+    }
+
+    @Test func load_calledByTheHost_getsAFreshEnvironment_notTheGlobalsOfTheHostsCaller() throws {
+        let lua = try makeRuntime()
+        try lua.register("call_with") { [unowned lua] args throws(LuaError) in
+            try lua.call(try args.function(1), [try args.value(2)])
+        }
+        // `load` runs straight from Swift: the first frame above it is the host
+        // function's, and what lies below (this chunk) is not its caller.
+        #expect(try run(lua, "secret = 1 return call_with(load, 'return secret')()") == [nil])
+    }
+
+    @Test func load_ofTextInModeB_failsAsInStockLua() throws {
+        let lua = try makeRuntime()
+        #expect(
+            try run(lua, "return load('return 1', 'n', 'b')") == [nil, "attempt to load a text chunk (mode is 'b')"])
+    }
+
+    @Test func load_withAFailingReader_returnsNilAndTheError_asInStockLua() throws {
+        let lua = try makeRuntime()
+        let results = try run(
+            lua,
+            "local a, e = load(function() error('hhi', 0) end) local b, f = load(function() return {} end) return a, e, b, f"
+        )
+        #expect(results == [nil, "hhi", nil, "reader function must return a string"])
     }
 
     @Test func load_withAnExplicitEnvironment_usesIt() throws {
@@ -286,6 +334,24 @@ import Testing
             "return type(collectgarbage('count')), collectgarbage(), collectgarbage('isrunning'), type(collectgarbage('step', 1))"
         )
         #expect(results == ["number", 0, true, "boolean"])
+    }
+
+    @Test func collectgarbage_unknownOption_isInvalid_asInStockLua() throws {
+        let lua = try makeRuntime()
+        expectError(
+            lua, "collectgarbage('nooption')", .runtime,
+            "bad argument #1 to 'collectgarbage' (invalid option 'nooption')")
+    }
+
+    @Test func errorMessages_nameLibraryFunctions_calledWithoutAName() throws {
+        let lua = try makeRuntime()
+        // Called from pcall, a function's name comes from the loaded modules.
+        let results = try run(lua, "return select(2, pcall(collectgarbage, {})), select(2, pcall(string.rep))")
+        #expect(
+            results == [
+                "bad argument #1 to 'collectgarbage' (string expected, got table)",
+                "bad argument #1 to 'string.rep' (string expected, got no value)",
+            ])
     }
 
     @Test func rawset_onOrdinaryTables_stillWorks() throws {

@@ -123,6 +123,26 @@ class Run(unittest.TestCase):
         code, _, err = sheetlab("run", fixture("infinite_loop.lua"), "--script-budget", "300")
         self.assertEqual(code, 3)
         self.assertRegex(err, r"infinite_loop\.lua:3: .*budget")
+        self.assertIn("infinite_loop.lua:3: budget exceeded: the script's CPU budget of 300 ms was used up "
+                      "(raise it with --script-budget)", err)
+
+    def test_memory_and_stack_limits_name_the_line_the_limit_and_the_flag(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            cases = [
+                ("local t = {}\nwhile true do t[#t + 1] = {} end\n", 2, []),
+                ("local function deep() return deep() + 1 end\ndeep()\n", 1, []),  # the stack meets the cap first
+                ('view { name = "A", state = { n = 0 } }\nfor i = 1, 200 do set("A.n", i) end\n'
+                 "local keep = {}\nwhile true do keep[#keep + 1] = timeline() end\n", 4, ["--memory", "8"]),
+            ]
+            for source, line, flags in cases:
+                path = os.path.join(tmp, "limit.lua")
+                with open(path, "w") as f:
+                    f.write(source)
+                code, _, err = sheetlab("run", path, *flags)
+                self.assertEqual(code, 3, err)
+                mib = flags[1] if flags else "16"
+                self.assertIn("limit.lua:%d: not enough memory: the memory limit of %s MiB was reached "
+                              "(raise it with --memory)" % (line, mib), err)
 
     def test_policy_option(self):
         code, out, _ = sheetlab("run", "examples/seeds/seed000_lost_reopen.lua", "--policy", "examples/policies/queue.lua")
@@ -190,6 +210,16 @@ class Verdicts(unittest.TestCase):
 
     APP = ('view { name = "ContentView", state = { "item" }, '
            'modifiers = { sheet { item = "item", content = "sheet" } } }\nset("item", { id = 0 })\n')
+
+    def test_state_and_timeline_the_engine_holds_are_capped(self):
+        # Eight lines that kept 2 GiB of Swift memory before the engine limit.
+        code, out, _ = self.run_scenario(
+            'view { name = "V", state = { "s" } }\n'
+            'local big = string.rep("x", 1 << 20)\n'
+            'for i = 1, 2000 do set("V.s", big .. i) end\n'
+            'expect(true)\n', "--engine-memory", "8")
+        self.assertEqual(code, 3, out)
+        self.assertRegex(out, r"s\.lua:3: set: engine memory limit of 8 MiB reached \(state values and timeline; raise it with --engine-memory\)")
 
     def test_timeline_filter_with_an_unknown_field_is_an_error_at_its_line(self):
         code, out, _ = self.run_scenario(self.APP + 'expect_eq(#timeline({ knd = "set" }), 0)\n')
@@ -426,6 +456,68 @@ class Profiles(unittest.TestCase):
         self.assertEqual(code, 0)
         for text in ["iPhone SE", "iPad Pro", "14.4", "16.4", "maxDetentValue"]:
             self.assertIn(text, out)
+
+
+class PolicyFiles(unittest.TestCase):
+    """policy(path) in a scenario reads only regular files of at most 1 MiB,
+    never blocks, reads only from the scenario's folder and the places the
+    command line allows, and does not quote files that are not Lua."""
+
+    def run_scenario(self, folder, source, *flags):
+        path = os.path.join(folder, "scenario.lua")
+        with open(path, "w") as f:
+            f.write(source)
+        # A FIFO or a device would block or never end: far less than this.
+        p = subprocess.run([SHEETLAB, "run", path, *flags], cwd=ROOT, capture_output=True, text=True, timeout=20)
+        return p.returncode, p.stdout, p.stderr
+
+    def test_dev_zero_is_refused(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            code, _, err = self.run_scenario(tmp, 'policy("/dev/zero")\n', "--allow-path", "/dev")
+            self.assertEqual(code, 3, err)
+            self.assertIn("scenario.lua:1: cannot load /dev/zero: it is a character device, not a regular file", err)
+
+    def test_fifo_is_refused_without_blocking(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            os.mkfifo(os.path.join(tmp, "pipe.lua"))
+            code, _, err = self.run_scenario(tmp, 'policy("pipe.lua")\n')
+            self.assertEqual(code, 3, err)
+            self.assertIn("pipe.lua: it is a FIFO, not a regular file", err)
+            p = subprocess.run([SHEETLAB, "run", os.path.join(tmp, "pipe.lua")], cwd=ROOT, capture_output=True,
+                               text=True, timeout=20)
+            self.assertEqual(p.returncode, 4, "a scenario file that cannot be read is an I/O error: " + p.stderr)
+            self.assertIn("it is a FIFO, not a regular file", p.stderr)
+
+    def test_sparse_file_over_the_limit_is_refused(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            with open(os.path.join(tmp, "huge.lua"), "w") as f:
+                f.truncate(1 << 30)
+            code, _, err = self.run_scenario(tmp, 'policy("huge.lua")\n')
+            self.assertEqual(code, 3, err)
+            self.assertIn("is larger than the 1 MiB a Lua source may have (raise it with --max-source)", err)
+
+    def test_path_outside_is_refused_naming_the_path_and_the_flag(self):
+        with tempfile.TemporaryDirectory() as tmp, tempfile.TemporaryDirectory() as elsewhere:
+            policy = os.path.join(elsewhere, "p.lua")
+            with open(policy, "w") as f:
+                f.write("return {}\n")
+            code, _, err = self.run_scenario(tmp, "policy(%s)\nexpect(true)\n" % json.dumps(policy))
+            self.assertEqual(code, 3, err)
+            self.assertIn("cannot load %s: a script reads policies only from" % policy, err)
+            self.assertIn("--allow-path DIR", err)
+            code, _, err = self.run_scenario(tmp, "policy(%s)\nexpect(true)\n" % json.dumps(policy),
+                                             "--allow-path", elsewhere)
+            self.assertEqual(code, 0, err)
+
+    def test_a_file_that_is_not_lua_is_not_quoted(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            secret = "2a4f0e9c1b7d4e8f9a0b1c2d3e4f5a6b"
+            with open(os.path.join(tmp, "machine-id"), "w") as f:
+                f.write(secret + "\n")
+            code, _, err = self.run_scenario(tmp, 'policy("machine-id")\n')
+            self.assertEqual(code, 3, err)
+            self.assertIn("machine-id:1: malformed number (the file's text is not quoted", err)
+            self.assertNotIn(secret, err)
 
 
 class Check(unittest.TestCase):

@@ -386,11 +386,19 @@ class HostileInput(ServeTestCase):
         self.assertEqual((error["code"], error["data"]["kind"]), (LIMIT, "budget"), "pcall cannot swallow it")
 
     def test_a_memory_bomb_is_stopped(self):
-        for source in ["local s = 'x' while true do s = s .. s end",
-                       "local t = {} for i = 1, 1e9 do t[i] = i end",
-                       "return string.rep('x', 1 << 30)"]:
-            error = self.server.request("eval", {"app": 1, "source": source})["error"]
-            self.assertEqual((error["code"], error["data"]["kind"]), (LIMIT, "memory"), source)
+        # In an app of its own whose budget is far away, so that the memory cap
+        # comes first however slow the machine is (app 1's 300 ms could race it).
+        # A server that allows such a budget.
+        server = Server("--max-request-budget", "600000")
+        try:
+            bombed = server.call("create", limits={"script_budget_ms": 600000})["app"]
+            for source in ["local s = 'x' while true do s = s .. s end",
+                           "local t = {} for i = 1, 1e9 do t[i] = i end",
+                           "return string.rep('x', 1 << 30)"]:
+                error = server.request("eval", {"app": bombed, "source": source})["error"]
+                self.assertEqual((error["code"], error["data"]["kind"]), (LIMIT, "memory"), source)
+        finally:
+            server.close()
 
     def test_a_runaway_policy_is_an_error_or_a_fallback(self):
         s = self.server
@@ -562,7 +570,8 @@ class ServerLimits(unittest.TestCase):
         self.assertEqual(s.call("apps"), [])
 
     def test_the_apps_memory_caps_add_up_to_at_most_the_total(self):
-        s = self.serve("--max-total-memory", "48")
+        # Each app reserves its Lua cap (16 MiB) and as much for its engine: three fit in 96 MiB.
+        s = self.serve("--max-total-memory", "96")
         s.call("create")
         s.call("create")
         s.call("create")

@@ -115,6 +115,8 @@ function reset(options) end
 
 ---Loads (or reloads) a policy file; relative paths are relative to the scenario file.
 ---Two files with the same name in different folders are two policies.
+---Only a regular file of at most 1 MiB (--max-source), from the scenario's folder and below, the current
+---folder when the scenario is in it, or the paths the command line allows (--policy, --allow-path DIR).
 ---@param path string
 ---@return string name
 function policy(path) end

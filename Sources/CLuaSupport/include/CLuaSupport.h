@@ -23,18 +23,21 @@ enum {
     SL_STOP_INTERRUPT = 2,
 };
 
-/// What a host dispatcher returns besides a result count (>= 0). In both
-/// error cases the dispatcher has pushed the message; the trampoline raises
-/// it once the Swift frames are gone.
+/// What a host dispatcher returns besides a result count (>= 0). In the
+/// first two error cases the dispatcher has pushed the message; the
+/// trampoline raises it once the Swift frames are gone.
 enum {
     /// Raise the message, prefixed with the caller's position ("file:line: ").
     SL_HOST_ERROR = -1,
     /// Raise the message as it is (it already carries a position).
     SL_HOST_ERROR_RAW = -2,
+    /// Raise Lua's memory error (nothing pushed): the host ran out of the
+    /// script's memory while working for it (pushing its results, say).
+    SL_HOST_ERROR_MEMORY = -3,
 };
 
 /// Called by the trampoline for a host function; `index` names the function.
-/// Returns a result count, or SL_HOST_ERROR / SL_HOST_ERROR_RAW.
+/// Returns a result count, or SL_HOST_ERROR / SL_HOST_ERROR_RAW / SL_HOST_ERROR_MEMORY.
 typedef int (*sl_host_dispatch)(struct lua_State *L, void *context, int index);
 /// Receives a complete line of text (print output, a warning).
 typedef void (*sl_text_sink)(void *context, const char *bytes, size_t length);
@@ -58,6 +61,9 @@ void sl_runtime_set_host(sl_runtime *rt, void *context, sl_host_dispatch dispatc
 // MARK: Memory
 
 size_t sl_runtime_memory_used(const sl_runtime *rt);
+/// The most memory the state has used since it opened or the last reset.
+size_t sl_runtime_memory_peak(const sl_runtime *rt);
+void sl_runtime_reset_memory_peak(sl_runtime *rt);
 size_t sl_runtime_memory_limit(const sl_runtime *rt);
 void sl_runtime_set_memory_limit(sl_runtime *rt, size_t limit);
 
@@ -126,6 +132,13 @@ int sl_where(struct lua_State *L, int level, char *file, size_t file_size, int *
 /* Where the Lua function at `idx` is defined: its chunk (short_src) and the
  * line of its `function` keyword. Returns 0 for a C function. */
 int sl_function_where(struct lua_State *L, int idx, char *file, size_t file_size, int *line);
+/// Where the last refused allocation of the running (or last) call was: the
+/// nearest Lua frame then ("" and 0 if there was none).
+const char *sl_runtime_last_memory_where(const sl_runtime *rt, int *line);
+/// For the last call stopped by its budget or an interrupt: where it was
+/// stopped first (the nearest Lua frame; "" and 0 if unknown) and the budget
+/// of the level that was tripped, in nanoseconds.
+const char *sl_runtime_last_stop(const sl_runtime *rt, int *line, int64_t *budget_ns);
 /// Test support: pushes a table with the stock string functions the pattern
 /// guard replaced (find, match, gmatch, gsub, rep).
 /// stack: -> table

@@ -20,41 +20,78 @@ extension LuaRuntime {
     // MARK: Swift to Lua
 
     /// stack: -> value
-    func push(_ value: LuaValue, on state: LuaState, readOnly: Bool = false, depth: Int = 0) throws(LuaError) {
+    ///
+    /// `capped`: the value is the script's (a host function's result), so
+    /// pushing it stops with `.memory` when it would take the state past its
+    /// cap (after a collection): the allocator is in host mode and never
+    /// refuses, and one large result must not grow the state without bound.
+    /// Checked before each string and table, and every
+    /// `cappedCheckInterval` elements.
+    func push(
+        _ value: LuaValue, on state: LuaState, readOnly: Bool = false, depth: Int = 0, capped: Bool = false
+    ) throws(LuaError) {
         switch value {
         case .nil: state.pushNil()
         case .boolean(let value): state.push(value)
         case .integer(let value): state.push(value)
         case .number(let value): state.push(value)
-        case .string(let value): value.withBytes { state.push(bytes: $0) }
-        case .table(let table): try push(table, on: state, readOnly: readOnly, depth: depth)
+        case .string(let value):
+            if capped { try checkScriptMemory(adding: value.byteCount, on: state) }
+            value.withBytes { state.push(bytes: $0) }
+        case .table(let table): try push(table, on: state, readOnly: readOnly, depth: depth, capped: capped)
         case .function(let function):
             try checkOwner(of: function)
             state.pushReference(function.reference)
         }
     }
 
+    static let cappedCheckInterval = 256
+
+    /// Lua 5.4's sizes on 64-bit machines: an array slot and a hash node.
+    static let arraySlotBytes = 16
+    static let hashNodeBytes = 32
+
+    /// Throws `.memory` if `bytes` more would take the state past its cap,
+    /// even after a collection.
+    func checkScriptMemory(adding bytes: Int, on state: LuaState) throws(LuaError) {
+        guard handle.memoryInUse + bytes > limits.memory else { return }
+        state.collectGarbage()
+        guard handle.memoryInUse + bytes > limits.memory else { return }
+        throw LuaError(.memory, "not enough memory")
+    }
+
     /// stack: -> table (or its read-only proxy)
-    func push(_ table: LuaTable, on state: LuaState, readOnly: Bool, depth: Int) throws(LuaError) {
+    func push(_ table: LuaTable, on state: LuaState, readOnly: Bool, depth: Int, capped: Bool) throws(LuaError) {
         guard depth < LuaTable.maximumDepth else {
             throw LuaError(.badValue, "table nested deeper than \(LuaTable.maximumDepth) levels")
         }
         guard state.reserve(4) else { throw LuaError(.badValue, "Lua stack overflow") }
         let readOnly = readOnly || table.isReadOnly
-        state.newTable(
-            arrayCapacity: table.array.count,
-            fieldCapacity: table.fields.count + (readOnly ? LuaTableWriter.viewFields : 0))
+        let fieldCapacity = table.fields.count + (readOnly ? LuaTableWriter.viewFields : 0)
+        if capped {
+            try checkScriptMemory(
+                adding: table.array.count * LuaRuntime.arraySlotBytes + fieldCapacity * LuaRuntime.hashNodeBytes,
+                on: state)
+        }
+        var pushed = 0
+        func checkCap() throws(LuaError) {
+            pushed += 1
+            if capped, pushed % LuaRuntime.cappedCheckInterval == 0 { try checkScriptMemory(adding: 0, on: state) }
+        }
+        state.newTable(arrayCapacity: table.array.count, fieldCapacity: fieldCapacity)
         for (offset, element) in table.array.enumerated() {
             guard !element.isNil else { throw LuaError(.badValue, "array element \(offset + 1) is nil") }
-            try push(element, on: state, readOnly: readOnly, depth: depth + 1)
+            try checkCap()
+            try push(element, on: state, readOnly: readOnly, depth: depth + 1, capped: capped)
             state.rawSet(table: -2, index: offset + 1)  // stack: t, v -> t
         }
         for (key, value) in table.fields where !value.isNil {
             if readOnly, key.hasMetamethodPrefix {
                 throw LuaError(.badValue, "a read-only table cannot have the field '\(key)'")
             }
+            try checkCap()
             key.withBytes { state.push(bytes: $0) }  // stack: t -> t, k
-            try push(value, on: state, readOnly: readOnly, depth: depth + 1)
+            try push(value, on: state, readOnly: readOnly, depth: depth + 1, capped: capped)
             state.rawSet(table: -3)  // stack: t, k, v -> t
         }
         if readOnly { state.makeReadOnly() }  // stack: t -> proxy

@@ -121,11 +121,10 @@ struct LuaState {
     /// stack: -> string
     @inlinable
     func push(_ value: String) {
-        let pushed: Void? = value.utf8.withContiguousStorageIfAvailable { push(bytes: UnsafeRawBufferPointer($0)) }
-        if pushed == nil {
-            var copy = value
-            copy.withUTF8 { push(bytes: UnsafeRawBufferPointer($0)) }
-        }
+        // withUTF8 is direct for native strings, and spills small ones (which have
+        // no contiguous storage to lend) to the stack: one path, no failed attempt.
+        var copy = value
+        copy.withUTF8 { push(bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// stack: -> string
@@ -294,6 +293,8 @@ struct RuntimeHandle: @unchecked Sendable {
     var mainState: LuaState { LuaState(sl_runtime_main_state(pointer)) }
     var serial: UInt64 { sl_runtime_serial(pointer) }
     var memoryInUse: Int { Int(sl_runtime_memory_used(pointer)) }
+    var memoryPeak: Int { Int(sl_runtime_memory_peak(pointer)) }
+    func resetMemoryPeak() { sl_runtime_reset_memory_peak(pointer) }
     func setMemoryLimit(_ bytes: Int) { sl_runtime_set_memory_limit(pointer, max(bytes, 0)) }
 
     /// Stops the outermost running call with "interrupted". Any thread.
@@ -302,6 +303,23 @@ struct RuntimeHandle: @unchecked Sendable {
     /// What the message handler recorded for the last failed call.
     var lastTraceback: String { String(cString: sl_runtime_last_traceback(pointer)) }
     var lastWhere: String { String(cString: sl_runtime_last_where(pointer)) }
+
+    /// Where the last call was when an allocation was refused (the nearest
+    /// Lua frame), if it was in Lua code.
+    var lastMemoryLocation: LuaLocation? {
+        var line: Int32 = 0
+        let file = String(cString: sl_runtime_last_memory_where(pointer, &line))
+        return file.isEmpty ? nil : LuaLocation(file: file, line: Int(line))
+    }
+
+    /// For the last call stopped by a budget or an interrupt: where it was
+    /// stopped first, and the tripped budget in nanoseconds.
+    var lastStop: (location: LuaLocation?, budgetNanoseconds: Int64) {
+        var line: Int32 = 0
+        var budget: Int64 = 0
+        let file = String(cString: sl_runtime_last_stop(pointer, &line, &budget))
+        return (file.isEmpty ? nil : LuaLocation(file: file, line: Int(line)), budget)
+    }
 
     func setHost(
         context: UnsafeMutableRawPointer, dispatch: sl_host_dispatch, print: sl_text_sink, warn: sl_text_sink

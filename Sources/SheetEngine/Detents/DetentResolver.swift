@@ -8,10 +8,11 @@ struct DetentResolver {
     /// The height of a form sheet on this device (regular width).
     let formSheetHeight: Double
 
-    /// B19, B20: how a presentation is shown: a cover is full screen; a
-    /// sheet adapts to full screen in compact height unless the content asks
-    /// to stay a sheet (16.4+), is a form sheet in regular width, and is an
-    /// edge-attached sheet with detents in compact width.
+    /// B19: detents take effect only in compact width; in regular width a sheet is a form sheet.
+    /// B20: a sheet in compact height adapts to full screen, unless its content asks to stay a sheet (16.4+).
+    ///
+    /// How a presentation is shown: a cover is full screen, a sheet as above,
+    /// else an edge-attached sheet with detents.
     func style(kind: PresentationKind, content: SheetContent) -> PresentationStyle {
         if kind == .fullScreenCover { return .fullScreen }
         let staysSheet = content.staysSheetInCompactHeight && os.supportsCompactAdaptation
@@ -20,9 +21,10 @@ struct DetentResolver {
         return .sheet
     }
 
-    /// B21, B28: the content's detents when they take effect: on iOS 16 or
-    /// later, applied at the content's root or in a plain container, on an
-    /// edge-attached sheet.
+    /// B21: `presentationDetents` takes effect at the content's root or in a plain container only.
+    /// B28: before iOS 16 there are no detents: every sheet is full height.
+    ///
+    /// The content's detents when they take effect (on an edge-attached sheet).
     func effectiveDetents(_ content: SheetContent, style: PresentationStyle) -> DetentsModifier? {
         guard style == .sheet, os.supportsDetents, let d = content.detents, d.placement.takesEffect else { return nil }
         return d
@@ -35,12 +37,12 @@ struct DetentResolver {
         var clamped: [(detent: Detent, raw: Double, height: Double)] = []
     }
 
-    /// B17, B18: the heights of the detents in effect, given
-    /// `maxDetentValue`: `large` = max, `medium` = max x 0.5 (inactive in
-    /// compact height), `fraction(f)` = max x f, `height(h)` = min(h, max),
-    /// `custom(name)` = what `custom` answers (nil: inactive); clamped to
-    /// [0, max]. With none active (or none given) the sheet is `large`.
-    /// Equal heights keep the order they were declared in.
+    /// B17: detent heights from `maxDetentValue`: `large` = max, `medium` = max x 0.5, `fraction(f)` = max x f,
+    /// `height(h)` = min(h, max), `custom(name)` = its resolver's answer (nil: inactive), clamped to [0, max].
+    /// B18: `medium` is inactive when the vertical size class is compact.
+    ///
+    /// With none active (or none given) the sheet is `large`. Equal heights
+    /// keep the order they were declared in.
     func resolve(_ modifier: DetentsModifier?, style: PresentationStyle, custom: (String) -> Double?) -> Resolution {
         switch style {
         case .fullScreen: return Resolution(detents: [ResolvedDetent(detent: .large, height: layout.height)])
@@ -76,15 +78,18 @@ struct DetentResolver {
         return out
     }
 
-    /// B22, B24: the detent a sheet shows when no selection decides: the
-    /// one it had, if still active (not when it opens), else the smallest.
+    /// B22: with no selection binding a sheet opens at the smallest active detent.
+    ///
+    /// The detent a sheet shows when no selection decides: the one it had, if
+    /// still active (not when it opens), else the smallest.
+    /// B24: with a selection binding a sheet reopens at the detent it had when it closed (the binding keeps it).
     static func keptOrSmallest(_ current: Detent?, _ active: [ResolvedDetent], opening: Bool) -> Detent {
         if !opening, let d = current, active.contains(where: { $0.detent == d }) { return d }
         return active[0].detent
     }
 
-    /// B26: where a released drag goes: dismissal below half the smallest
-    /// detent (when allowed), else the detent nearest the projected height.
+    /// B26: a released drag settles on the detent nearest the position projected by velocity, or dismisses
+    /// below half the smallest (when allowed).
     static func settle(projected: Double, active: [ResolvedDetent], canDismiss: Bool) -> SettleDecision {
         if projected < active[0].height / 2 { return canDismiss ? .dismiss : .detent(active[0].detent) }
         let nearest = active.min { abs($0.height - projected) < abs($1.height - projected) }!
@@ -92,7 +97,7 @@ struct DetentResolver {
     }
 }
 
-/// B26: how far a release velocity carries a sheet, FloatingPanel's
+/// How far a release velocity carries a sheet (B26), FloatingPanel's
 /// projection `(v / 1000) * r / (1 - r)` with deceleration rate `r = 0.998`.
 public func projectedDistance(velocity: Double, decelerationRate r: Double = 0.998) -> Double {
     (velocity / 1000) * r / (1 - r)

@@ -19,9 +19,10 @@ extension SheetApp {
         }
     }
 
-    /// B13, B14: runs the content closure with what it can see: the item,
-    /// the presenter's state as its last `body` evaluation captured it, and
-    /// live bindings, which make it depend on what they read.
+    /// B13: content sees `@State` as of the presenter's last `body` evaluation, which can be stale.
+    /// B14: the item, and bindings the content reads (live, and it updates when they change), are fresh.
+    ///
+    /// Runs the content closure with what it can see.
     func evaluateContent(request: Int, initial: Bool) {
         guard let i = world.index(request: request) else { return }
         let mod = world.stack[i].modifier
@@ -84,8 +85,7 @@ extension SheetApp {
         return out
     }
 
-    /// B16: content that uses an environment object it was not given fails
-    /// the way SwiftUI does.
+    /// B16: content that uses an environment object it was not given fails the way SwiftUI does.
     func checkEnvironment(_ index: Int) {
         guard !world.stack[index].content.usesEnvironmentObjects.isEmpty else { return }
         let p = world.stack[index]

@@ -1,6 +1,7 @@
 extension SheetApp {
-    /// B06: starts the dismiss transition of the presentation at `index`;
-    /// those above it go with it, and only the top-most one animates. Asked
+    /// B06: dismissing a presentation removes those above it too; only the top one animates.
+    ///
+    /// Starts the dismiss transition of the presentation at `index`. Asked
     /// while presenting, the dismissal waits until it is presented.
     func beginDismiss(_ index: Int, cause: DismissCause, replacement: HeldRequest? = nil) {
         let duration: Int
@@ -66,8 +67,8 @@ extension SheetApp {
         for i in group.indices { afterDismissal(group[i], declarations[i]) }
     }
 
-    /// B02, B03: what happens once a presentation has gone: the write-back
-    /// (which overwrites a request made while dismissing), `onDismiss`, the
+    /// What happens once a presentation has gone: the write-back (B02),
+    /// which loses a request made while dismissing (B03), `onDismiss`, the
     /// `dismissed` hook, then the replacement (B04) or held requests (P01).
     func afterDismissal(_ q: Presentation, _ declaration: DeclaredView) {
         let mod = q.modifier
@@ -77,17 +78,8 @@ extension SheetApp {
         let view = declaration.name
         let dismissal = q.lifecycle.dismissal ?? Dismissal(cause: .binding)
         if dismissal.replacement == nil {
-            if let lost = dismissal.lostRequest {
-                emit(
-                    Event(
-                        time: now, kind: .requestLost, presenter: view, modifier: m.signature, item: lost.itemID,
-                        rule: .b03,
-                        note: .text(
-                            "the request for \(lost) made while dismissing is overwritten by the write-back (B03)")))
-            }
-            if let slot = world.views.binding(of: mod), !world.views[slot].isEmpty {
-                applyWrites([(slot, m.trigger.isItem ? .none : .bool(false))], cause: .writeBack)
-            }
+            if let lost = dismissal.lostRequest { reportLost(lost, mod) }
+            writeBack(mod)
         }
         if let action = m.onDismiss {
             emit(
@@ -149,6 +141,21 @@ extension SheetApp {
         presentWaiting(on: q.host)
     }
 
+    /// B02: the binding is cleared (an `isPresented` one set false) when the dismiss transition ends, not before.
+    func writeBack(_ mod: ModifierRef) {
+        guard let slot = world.views.binding(of: mod), !world.views[slot].isEmpty else { return }
+        applyWrites([(slot, isItem(mod) ? .none : .bool(false))], cause: .writeBack)
+    }
+
+    /// B03: a new item written while the sheet is dismissing is overwritten by the write-back: the request is lost.
+    func reportLost(_ lost: Value, _ mod: ModifierRef) {
+        emit(
+            Event(
+                time: now, kind: .requestLost, presenter: world.views[mod.view].name, modifier: signature(of: mod),
+                item: lost.itemID, rule: .b03,
+                note: .text("the request for \(lost) made while dismissing is overwritten by the write-back (B03)")))
+    }
+
     /// Asks the `dismissed` hook; stock holds nothing back and writes nothing.
     func askDismissed(_ q: Presentation, _ m: PresentationModifier, cause: DismissCause) -> (
         DismissedDecision, Decider
@@ -167,7 +174,9 @@ extension SheetApp {
 
     // MARK: Dismiss action
 
-    /// B07: the `DismissAction` of the presentation `view` is in (the top
+    /// B07: the dismiss action dismisses the presentation it belongs to; on a view not presented it does nothing.
+    ///
+    /// The `DismissAction` of the presentation `view` is in (the top
     /// presentation when `view` is nil). On a view that is not presented it
     /// does nothing but say so.
     /// - Throws: `EngineError` when there is no such view.

@@ -5,7 +5,7 @@ extension SheetApp {
         return top.request
     }
 
-    /// B08: swipes the top presentation down. A full-screen cover cannot be
+    /// Swipes the top presentation down (B08). A full-screen cover cannot be
     /// swiped; `interactiveDismissDisabled` and a policy's `should_dismiss`
     /// can prevent it. The binding is cleared when the transition ends (B02).
     /// - Throws: `EngineError` when nothing is presented.
@@ -36,7 +36,9 @@ extension SheetApp {
         beginDismiss(k, cause: .interactive)
     }
 
-    /// B08: why the user cannot dismiss the presentation at `index` by swiping, if they cannot.
+    /// B08: a sheet can be swiped down unless `interactiveDismissDisabled`; a full-screen cover cannot.
+    ///
+    /// Why the user cannot dismiss the presentation at `index` by swiping, if they cannot.
     func interactiveDismissBlock(at index: Int) -> String? {
         if kind(of: world.stack[index].modifier) == .fullScreenCover {
             return "a full-screen cover cannot be swiped down (B08)"
@@ -64,6 +66,8 @@ extension SheetApp {
         }?.by
     }
 
+    /// B25: a single-detent sheet cannot be resized by dragging; dragging it down past the threshold dismisses it.
+    ///
     /// Drags the top sheet so that it is `height` points tall. It cannot grow
     /// past its largest detent, so a single-detent sheet cannot be resized (B25).
     /// Custom detents are resolved again on every drag step.
@@ -181,7 +185,9 @@ extension SheetApp {
         } ?? (context.stock, .stock)
     }
 
-    /// B27: taps the presenter behind the top sheet. It reaches the presenter
+    /// B27: taps reach the presenter while the sheet is at or below its background-interaction detent (16.4+).
+    ///
+    /// Taps the presenter behind the top sheet. It reaches the presenter
     /// when nothing is presented, or when the sheet allows background
     /// interaction up through a detent (iOS 16.4+) and is no taller than it.
     /// - Returns: whether the tap reached the presenter.

@@ -28,7 +28,7 @@ extension SheetApp {
         return resolution.detents
     }
 
-    /// B17, P03: a custom detent's height, from the first policy that defines it.
+    /// A custom detent's height, from the first policy that defines it (B17, P03).
     func resolveCustom(_ name: String, at index: Int, report: Bool) -> Double? {
         guard resolves(detent: name) else {
             if report {
@@ -112,7 +112,10 @@ extension SheetApp {
             + "]"
     }
 
-    /// B23, B29: the selection binding was written by code: move the sheet,
+    /// B23: a selection binding reflects the current detent; setting it moves the sheet; a value outside the set is an error.
+    /// B29: a detent change made by code produces no "user changed detent" event.
+    ///
+    /// The selection binding was written by code: move the sheet,
     /// without a user-change event. A value outside the active set is an error.
     func selectionChanged(request: Int, to value: Value) {
         guard let i = world.index(request: request), let selection = world.stack[i].layout.selection else { return }

@@ -17,9 +17,8 @@ extension BlockReason {
 }
 
 extension SheetApp {
-    /// B10: on iOS 14.4 and earlier only the last presentation modifier
-    /// applied to a view (or to one `EmptyView`) works. B11: from iOS 15 a
-    /// modifier attached to a separate `EmptyView` does not fire.
+    /// B10: on iOS 14.4 and earlier only the last presentation modifier applied to a view works.
+    /// B11: on 14.4 a modifier on a separate `EmptyView` works; from iOS 15 it does not fire.
     func blockReason(_ mod: ModifierRef) -> BlockReason? {
         let modifiers = world.views[mod.view].declaration.modifiers
         let m = modifiers[mod.index]
@@ -87,8 +86,9 @@ extension SheetApp {
                 note: .transition(world.stack[k].layout.style.rawValue, ends: now + profile.os.timings.present)))
     }
 
-    /// B05: a presenter that shows a presentation ignores a request to show
-    /// another; the binding stays set. Presenting from the shown content works.
+    /// B05: a presenter that shows a presentation ignores a request for another, with a warning; the binding stays set.
+    ///
+    /// Presenting from the shown content (nesting) works.
     func emitAlreadyPresenting(_ mod: ModifierRef, itemID: String?, busy: Int) {
         let view = world.views[mod.view].name
         let what = "\(view).\(signature(of: mod))" + (itemID.map { " item=\($0)" } ?? "")
@@ -102,7 +102,9 @@ extension SheetApp {
                 )))
     }
 
-    /// P05: counts presentations from a modifier with no user input between
+    /// P05: a modifier presenting again and again with no user input in between is reported and stopped.
+    ///
+    /// Counts presentations from a modifier with no user input between
     /// them; past the limit, reports and refuses.
     func oscillationGuardStops(_ mod: ModifierRef, itemID: String?) -> Bool {
         let count = (world.presentationsWithoutInput[mod] ?? 0) + 1
@@ -124,7 +126,7 @@ extension SheetApp {
         return true
     }
 
-    /// B04: dismisses what the modifier shows and presents `item` afterwards.
+    /// Dismisses what the modifier shows and presents `item` afterwards (B04).
     func replace(_ mod: ModifierRef, item: Value) {
         guard let i = world.index(of: mod) else {
             present(mod, item: item, override: false)

@@ -59,7 +59,7 @@ extension SheetApp {
         steps.cut = false
     }
 
-    /// P05: a user action resets the oscillation guard's counts.
+    /// A user action resets the oscillation guard's counts (P05).
     func userActed() {
         if !world.presentationsWithoutInput.isEmpty { world.presentationsWithoutInput.removeAll() }
     }
@@ -140,6 +140,7 @@ extension SheetApp {
                 note: .text(
                     "the app holds more than \(limits.memoryBytes >> 20) MiB of state and timeline (engine memory limit); the run stops"
                 ))
+            errorEvents.record(event, index: timeline.count + 1)
             timeline.append(event, keep: true)
             for o in observers { o.handler(event) }
         }
@@ -147,10 +148,10 @@ extension SheetApp {
 
     /// Throws when a limit has stopped the app.
     func checkLimits() throws(EngineError) {
-        if overMemory {
-            throw EngineError(
-                .limitReached(
-                    "engine memory limit of \(limits.memoryBytes >> 20) MiB reached (state values and timeline)"))
-        }
+        guard overMemory else { return }
+        let hint = limits.memorySetting.isEmpty ? "" : "; raise it with \(limits.memorySetting)"
+        throw EngineError(
+            .limitReached(
+                "engine memory limit of \(limits.memoryBytes >> 20) MiB reached (state values and timeline\(hint))"))
     }
 }

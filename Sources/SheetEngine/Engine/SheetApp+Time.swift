@@ -14,7 +14,7 @@ extension SheetApp {
         perform(user: false, .advance(ms))
     }
 
-    /// B01: the body of `advance(by:)`: completes the transitions that end by
+    /// The body of `advance(by:)`: completes the transitions that end by
     /// `target`, in time order, and sets the clock to it.
     func passTime(until target: Int) {
         var completed = 0
@@ -81,7 +81,9 @@ extension SheetApp {
         return best
     }
 
-    /// B01: a transition ended: presenting becomes presented (then `onAppear`
+    /// B01: a presentation goes presenting -> presented -> dismissing -> gone; lengths from the profile.
+    ///
+    /// A transition ended: presenting becomes presented (then `onAppear`
     /// runs, and a dismissal asked for meanwhile starts); a dismissal finishes.
     func complete(_ index: Int) {
         switch world.stack[index].lifecycle {

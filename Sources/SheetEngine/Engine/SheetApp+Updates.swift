@@ -18,7 +18,7 @@ enum WriteCause: Equatable {
     case app
     /// A policy's `dismissed` answer.
     case policy(String)
-    /// B02: the binding cleared when a dismiss transition ends.
+    /// The binding cleared when a dismiss transition ends (B02).
     case writeBack
     /// The engine itself. Does not make requests.
     case engine(EngineReason)
@@ -72,6 +72,8 @@ extension SheetApp {
         writes.compactMap { w in world.views.slot(w.ref).map { ($0, w.value) } }
     }
 
+    /// B12: several writes to one slot in one update: the last one wins.
+    ///
     /// Applies writes as one update: decide presentation requests, store,
     /// re-evaluate the `body` of views that depend on what changed (B13-B15),
     /// act on presentation bindings, move sheets whose selection changed,
@@ -158,7 +160,9 @@ extension SheetApp {
         return .detent(d)
     }
 
-    /// B13, B15: re-evaluates the `body` of each view that depends on a
+    /// B15: when `body` is re-evaluated because `x` changed, it is reported like `_printChanges()`.
+    ///
+    /// Re-evaluates the `body` of each view that depends on a
     /// changed slot (it reads or observes it), refreshing what its sheets
     /// captured, and reports it as `_printChanges()` does.
     func reevaluateBodies(_ changed: [SlotRef]) {
@@ -256,7 +260,9 @@ extension SheetApp {
         }
     }
 
-    /// B04: stock SwiftUI replaces what an item slot shows when another item
+    /// B04: an item with another id dismisses what the slot shows, then presents; the same id updates in place.
+    ///
+    /// Stock SwiftUI replaces what an item slot shows when another item
     /// is written (dismiss, then present); otherwise it presents.
     func stockRequest(isItem: Bool, itemID: String?, shown: Int?) -> RequestDecision {
         guard let i = shown, !world.stack[i].lifecycle.isDismissing, isItem, world.stack[i].itemID != itemID

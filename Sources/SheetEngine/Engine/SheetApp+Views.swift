@@ -87,7 +87,7 @@ extension SheetApp {
 
     // MARK: Removing
 
-    /// B09: removes a view and its subtree; what they present disappears at
+    /// Removes a view and its subtree; what they present disappears at
     /// once, without a transition.
     /// - Throws: `EngineError` when there is no such view.
     public func removeView(_ name: String) throws(EngineError) {
@@ -102,7 +102,9 @@ extension SheetApp {
         removeSubtree(ref)
     }
 
-    /// B09: a presenter leaving the hierarchy takes its presentations with
+    /// B09: a presenter leaving the hierarchy takes its presentations with it at once, without a transition.
+    ///
+    /// A presenter leaving the hierarchy takes its presentations with
     /// it, at once, without a transition.
     func removeSubtree(_ ref: ViewRef) {
         let doomed = Set(world.views.subtree(ref))

@@ -37,6 +37,8 @@ public final class SheetApp {
     public private(set) var part = 1
     /// Everything that happened since the app started (or was reset).
     @exclusivity(unchecked) public internal(set) var timeline = Timeline()
+    /// The error events of the app's whole life, across `reset`.
+    @exclusivity(unchecked) public internal(set) var errorEvents = ErrorEvents()
     /// Whether the timeline keeps its events (true by default). Exploration
     /// that only counts events turns it off to save memory.
     public var retainsEvents = true {
@@ -134,6 +136,7 @@ public final class SheetApp {
 
     func emit(_ event: consuming Event) {
         if timeline.retains { charge(event.estimatedBytes) }
+        if event.kind.isRunError { errorEvents.record(copy event, index: timeline.count + 1) }
         if observers.isEmpty {
             timeline.append(consume event)
         } else {
@@ -220,9 +223,13 @@ public struct EngineLimits: Sendable, Hashable {
     /// writing what it observes, two actions writing each other's slots)
     /// before the engine stops them with a `limitReached` event (default 10,000).
     public var chainedUpdates: Int
+    /// How the error tells a person to raise `memoryBytes` (`sheetlab`'s
+    /// flag by default); empty leaves the hint out.
+    public var memorySetting: String
 
-    public init(memoryBytes: Int = 256 << 20, chainedUpdates: Int = 10_000) {
+    public init(memoryBytes: Int = 256 << 20, chainedUpdates: Int = 10_000, memorySetting: String = "--engine-memory") {
         self.memoryBytes = memoryBytes
         self.chainedUpdates = chainedUpdates
+        self.memorySetting = memorySetting
     }
 }

@@ -102,9 +102,9 @@ public enum DismissCause: String, Sendable, Hashable, Codable {
 
 /// Why a modifier cannot present on this OS version.
 public enum BlockReason: String, Sendable, Hashable, Codable {
-    /// B10: not the last modifier on its view (iOS 14.4 and earlier).
+    /// Not the last modifier on its view (iOS 14.4 and earlier, B10).
     case lastModifierWins
-    /// B11: attached to an `EmptyView` (iOS 15 and later).
+    /// Attached to an `EmptyView` (iOS 15 and later, B11).
     case emptyViewHost
 }
 

@@ -31,7 +31,7 @@ enum Lifecycle: Hashable {
         }
     }
 
-    /// B06: whether its dismissal animates (only the top one of a group does); true when not dismissing.
+    /// Whether its dismissal animates (only the top one of a group does, B06); true when not dismissing.
     var animated: Bool {
         if case .dismissing(_, let d) = self { return d.animated }
         return true
@@ -64,10 +64,10 @@ enum Lifecycle: Hashable {
 /// How a dismissal goes and what it leaves behind.
 struct Dismissal: Hashable {
     var cause: DismissCause
-    /// B06: only the top presentation of a group dismissed together animates.
+    /// Only the top presentation of a group dismissed together animates (B06).
     var animated = true
-    /// B04: the request to present once this presentation is gone.
+    /// The request to present once this presentation is gone (B04).
     var replacement: HeldRequest?
-    /// B03: a request made while dismissing, which the write-back will overwrite.
+    /// A request made while dismissing, which the write-back will overwrite (B03).
     var lostRequest: Value?
 }

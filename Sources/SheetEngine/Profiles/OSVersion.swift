@@ -24,16 +24,16 @@ public struct Timings: Sendable, Hashable, Codable {
 public struct OSVersion: Sendable, Hashable, Codable {
     /// Version as written in profile names, for example `16.4`.
     public var version: String
-    /// B10: with several presentation modifiers on one view only the last works.
+    /// With several presentation modifiers on one view only the last works (B10).
     public var lastModifierWins: Bool
-    /// B11: a modifier attached to a separate `EmptyView` fires.
+    /// A modifier attached to a separate `EmptyView` fires (B11).
     public var emptyViewHostFires: Bool
-    /// B16: sheet content inherits the presenter's environment objects.
+    /// Sheet content inherits the presenter's environment objects (B16).
     /// Seed 003 (iOS 16) shows it does not; from iOS 17 the engine assumes it does.
     public var sheetsInheritEnvironment: Bool
-    /// B28: `presentationDetents` exists (iOS 16 and later).
+    /// `presentationDetents` exists (iOS 16 and later) (B28).
     public var supportsDetents: Bool
-    /// B27: `presentationBackgroundInteraction` exists (iOS 16.4 and later).
+    /// `presentationBackgroundInteraction` exists (iOS 16.4 and later) (B27).
     public var supportsBackgroundInteraction: Bool
     /// `presentationCompactAdaptation` exists (iOS 16.4 and later); before,
     /// sheets always adapt to full screen in compact height (B20).

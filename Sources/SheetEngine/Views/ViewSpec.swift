@@ -199,7 +199,7 @@ public struct SheetContent: Hashable {
 
 /// What a content closure can see.
 ///
-/// B13: `state(_:)` returns the presenter's `@State` as captured at its last
+/// `state(_:)` returns the presenter's `@State` as captured at its last
 /// `body` evaluation, which can be stale. B14: `item` is passed fresh, and
 /// `binding(_:)` reads the live value (a `Binding` passed to a child view)
 /// and makes the content update when it changes.

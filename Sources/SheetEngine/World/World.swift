@@ -20,7 +20,7 @@ struct World: Hashable {
     var stack: [Presentation] = []
     /// Requests held per modifier (P01 `queue`, a replacement waiting, B04).
     var held = ModifierMap<HeldQueue>()
-    /// P05: presentations each modifier made since the last user action.
+    /// Presentations each modifier made since the last user action (P05).
     var presentationsWithoutInput = ModifierMap<Int>()
     /// The next serial number for a request. Bookkeeping.
     @Uncompared var nextSerial = 1

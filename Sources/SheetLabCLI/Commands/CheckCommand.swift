@@ -57,6 +57,7 @@ enum CheckCommand {
         let profile: Profile
         var invariants: [Invariant] = []
         let limits: LuaLimits
+        let engineLimits: EngineLimits
         let depth: Int
         let runs: Int?
         let seed: Int
@@ -64,6 +65,7 @@ enum CheckCommand {
         do throws(UsageError) {
             // Policies are positional here; the profile and limits are the shared options.
             (profile, _, limits) = try ScriptOptions.parse(args, command: "check")
+            engineLimits = try ScriptOptions.engineLimits(args, command: "check")
             for p in policies + [args.value("--scenario")].compactMap({ $0 }) {
                 try ScriptOptions.requireFile(p, command: "check")
             }
@@ -88,11 +90,15 @@ enum CheckCommand {
         let session: Session
         do {
             // Threads the session starts (the runtime's watchdog) leave Ctrl-C to the main thread.
-            session = try InterruptWatcher.withInterruptsBlocked { try Session(profile: profile, limits: limits) }
+            session = try InterruptWatcher.withInterruptsBlocked {
+                try Session(profile: profile, limits: limits, engineLimits: engineLimits)
+            }
             session.printHandler = { _ in }
             for p in policies { try session.loadPolicy(path: p) }
             if let file = args.value("--scenario") {
-                setup = try FileSystem.readText(file)
+                let bytes = try SourceFile.read(
+                    file, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource)
+                setup = String(decoding: bytes, as: UTF8.self)
                 setupName = file
                 session.baseDirectory = PathName.directory(of: file)
                 try session.evaluate(setup, chunkName: "@" + file)
@@ -167,7 +173,8 @@ enum CheckCommand {
         if let file = args.value("--out") {
             do {
                 try OutputFile.write(scenario, to: file)
-                out.line("counterexample written to \(file); replay it with: sheetlab run \(file)")
+                let flags = PolicyAccess.allowPathFlags(forPolicies: policies, scenario: file)
+                out.line("counterexample written to \(file); replay it with: sheetlab run \(file)\(flags)")
                 return .failed
             } catch {
                 out.error("sheetlab check: \(error)")

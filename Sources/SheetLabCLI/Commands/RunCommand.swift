@@ -37,9 +37,11 @@ enum RunCommand {
         let profile: Profile
         let policies: [String]
         let limits: LuaLimits
+        let engineLimits: EngineLimits
         do throws(UsageError) {
             try ScriptOptions.requireFile(path, command: "run")
             (profile, policies, limits) = try ScriptOptions.parse(args, command: "run")
+            engineLimits = try ScriptOptions.engineLimits(args, command: "run")
             guard let f = Format(rawValue: args.value("--timeline") ?? "text") else {
                 throw UsageError(
                     "--timeline expects text, json or svg, got '\(args.value("--timeline")!)'", command: "run")
@@ -51,10 +53,11 @@ enum RunCommand {
         let toStdout = args.value("--out") == nil
         // A JSON or SVG timeline on standard output must stay parseable.
         let printToStderr = toStdout && format != .text
-        let runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
+        var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
             let shown = TerminalText.escape(text)
             if printToStderr { out.error(shown) } else { out.line(shown) }
         }
+        runner.engineLimits = engineLimits
         let result: ScenarioResult
         do {
             result = try runner.run(path: path)

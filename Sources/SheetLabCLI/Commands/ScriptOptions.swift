@@ -21,7 +21,26 @@ enum ScriptOptions {
         OptionSpec(
             "--script-budget", value: "MS", help: "CPU budget of a whole scenario in milliseconds (default 10000)."),
         OptionSpec("--memory", value: "MIB", help: "Memory cap of the Lua state in MiB (default 16)."),
+        OptionSpec(
+            "--allow-path", value: "DIR", repeatable: true,
+            help:
+                "Let policy() read policy files from DIR and below too (repeatable; by default only the scenario's folder and the paths given)."
+        ),
+        OptionSpec("--max-source", value: "MIB", help: "Largest Lua source file to load, in MiB (default 1)."),
+        OptionSpec(
+            "--engine-memory", value: "MIB",
+            help: "What the app may hold for scripts (state values and the timeline), in MiB (default 256)."),
     ]
+
+    /// What the app may hold and do, as the options ask (`--engine-memory`).
+    /// - Throws: `UsageError` for a bad number.
+    static func engineLimits(_ args: ParsedArguments, command: String) throws(UsageError) -> EngineLimits {
+        var limits = EngineLimits()
+        if let mib = try args.integer("--engine-memory", in: 1...65_536, command: command) {
+            limits.memoryBytes = mib << 20
+        }
+        return limits
+    }
 
     /// The profile, policy paths and limits the options ask for.
     /// - Throws: `UsageError` for an unknown profile, a missing policy file or a bad number.
@@ -42,6 +61,12 @@ enum ScriptOptions {
             limits.scriptBudgetMilliseconds = ms
         }
         if let mib = try args.integer("--memory", in: 1...4096, command: command) { limits.memory = mib << 20 }
+        if let mib = try args.integer("--max-source", in: 1...1024, command: command) {
+            limits.maximumSourceBytes = mib << 20
+        }
+        // Scripts may read policies from their own folder and the paths given
+        // here (`sheetlab test DIR`'s folders too), and nowhere else.
+        limits.allowedPaths = args.values("--allow-path") + policies + args.positionals
         return (profile, policies, limits)
     }
 

@@ -38,10 +38,12 @@ enum TestCommand {
         let profile: Profile
         let policies: [String]
         let limits: LuaLimits
+        let engineLimits: EngineLimits
         let format: TestReport.Format
         let files: ScenarioFiles
         do throws(UsageError) {
             (profile, policies, limits) = try ScriptOptions.parse(args, command: "test")
+            engineLimits = try ScriptOptions.engineLimits(args, command: "test")
             let name = args.value("--format") ?? "text"
             guard let f = TestReport.Format(rawValue: name) else {
                 throw UsageError(
@@ -65,11 +67,12 @@ enum TestCommand {
             case .notAFile(let path, let what):
                 outcome = TestOutcome(notAFile: path, what: what)
             case .scenario(let path):
-                let runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
+                var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
                     guard verbose else { return }
                     let line = "    | " + TerminalText.escape(text, indent: "    | ")
                     if streaming { out.line(line) } else { out.error(line) }
                 }
+                runner.engineLimits = engineLimits
                 do {
                     outcome = TestOutcome(try runner.run(path: path), strict: strict)
                 } catch {

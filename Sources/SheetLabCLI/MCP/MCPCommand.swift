@@ -24,7 +24,9 @@ enum MCPCommand {
         options: ScriptOptions.specs + [
             OptionSpec(
                 "--root", value: "DIR",
-                help: "Where examples/ and docs/ are read from (default: this checkout, found from the binary).")
+                help:
+                    "Where examples/, docs/ and the rules are read from (default: this checkout, found from the binary)."
+            )
         ] + ServeLimits.specs(of: limits),
         discussion: """
             Speaks the Model Context Protocol (revisions \(MCPServer.protocolVersions.joined(separator: ", "))) as

@@ -64,8 +64,8 @@ extension MCPTools {
         name: "list_rules", title: "List the behaviour rules",
         description: """
             Lists the behaviour rules events cite (B01-B46 for stock SwiftUI, P01-P05 for the seed policies and the \
-            oscillation guard): each id, what it says and where it lives when docs/engine.md describes it, and for \
-            version-dependent rules the OS versions where they hold.
+            oscillation guard): each id, and for the rules the engine implements what it says, the function that \
+            implements it and its family; for version-dependent rules the OS versions where they hold.
             """,
         arguments: [.optional("id", string, "Only this rule, e.g. B03.")]
     ) { call throws(RPCError) in
@@ -82,11 +82,6 @@ extension MCPTools {
             text: rules.map(\.line).joined(separator: "\n"), structured: ["rules": .array(rules.map(\.json))])
     }
 
-    /// The rule catalogue, with the summaries of the server's docs/engine.md.
-    static func ruleCatalogue(_ server: MCPServer) -> RuleCatalogue {
-        let doc = server.resources.resource(MCPResources.scheme + "docs/engine.md").flatMap {
-            try? server.resources.text(of: $0)
-        }
-        return RuleCatalogue(engineDoc: doc)
-    }
+    /// The rule catalogue, from the server's checkout: docs/engine.md and the engine's sources.
+    static func ruleCatalogue(_ server: MCPServer) -> RuleCatalogue { server.rules }
 }

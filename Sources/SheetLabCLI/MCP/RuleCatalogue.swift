@@ -1,9 +1,12 @@
 import SheetEngine
 
 /// What the tools know about the behaviour rules: every id the engine has
-/// (`RuleID`), the one-line summary and the place in the code from the
-/// rule table of docs/engine.md, and, for version-dependent rules, the OS
-/// versions they hold on (`OSVersion`'s flags).
+/// (`RuleID`); for the rules the engine implements, the one-line summary
+/// on the function that implements each (`/// B03: ...` in
+/// `Sources/SheetEngine`, one per rule, as `RuleLocationTests` checks) and
+/// its family from the rule table of docs/engine.md; and for
+/// version-dependent rules, the OS versions they hold on (`OSVersion`'s
+/// flags).
 ///
 /// A rule catalogue in the engine itself (ids, OS ranges, sources,
 /// confidence) is planned; this is the one place to switch over to it.
@@ -11,10 +14,12 @@ struct RuleCatalogue {
     /// One rule.
     struct Rule {
         var id: RuleID
-        /// What it says, from docs/engine.md; nil when the table has no row for it.
+        /// What it says: the summary on its function; nil when the engine has none.
         var summary: String?
-        /// Where it lives in the code, from the same table.
+        /// Where it lives: the file and the declaration.
         var location: String?
+        /// Its family in docs/engine.md's table (`write-back, lost reopen, ...`).
+        var family: String?
         /// For a version-dependent rule: the `OSVersion` flag and the versions where it is true.
         var flag: String?
         var versions: [String]?
@@ -23,6 +28,7 @@ struct RuleCatalogue {
             var members: [String: JSON] = ["id": .string(id.rawValue)]
             if let summary { members["summary"] = .string(summary) }
             if let location { members["where"] = .string(location) }
+            if let family { members["family"] = .string(family) }
             if let flag, let versions {
                 members["os_flag"] = .string(flag)
                 members["holds_on"] = .array(versions.map { .string($0) })
@@ -30,9 +36,9 @@ struct RuleCatalogue {
             return .object(members)
         }
 
-        /// `B03: a request written while dismissing is overwritten ...`.
+        /// `B03: a new item written while the sheet is dismissing ...`.
         var line: String {
-            var text = id.rawValue + ": " + (summary ?? "(no summary in docs/engine.md; see BEHAVIOURS.md)")
+            var text = id.rawValue + ": " + (summary ?? family ?? "(not implemented by the engine; see BEHAVIOURS.md)")
             if let flag, let versions {
                 text += " [OS flag \(flag): iOS \(versions.isEmpty ? "none" : versions.joined(separator: ", "))]"
             }
@@ -51,22 +57,45 @@ struct RuleCatalogue {
 
     let rules: [Rule]
 
-    /// The catalogue, with summaries from `engineDoc` (the text of docs/engine.md; nil when it is not there).
-    init(engineDoc: String?) {
-        var rows: [RuleID: (String, String)] = [:]
+    /// The catalogue.
+    /// - Parameters:
+    ///   - engineDoc: the text of docs/engine.md (nil when it is not there), for the families.
+    ///   - engineSources: the engine's source files (path relative to
+    ///     `Sources/SheetEngine`, text), for the summaries.
+    init(engineDoc: String?, engineSources: [(path: String, text: String)] = []) {
+        var families: [RuleID: String] = [:]
         for line in (engineDoc ?? "").split(separator: "\n") where line.hasPrefix("| B") || line.hasPrefix("| P") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { String($0).trimmed() }
             guard cells.count >= 4 else { continue }
-            for id in RuleCatalogue.ids(in: cells[1]) { rows[id] = (cells[2], cells[3]) }
+            for id in RuleCatalogue.ids(in: cells[1]) { families[id] = cells[2] }
+        }
+        var summaries: [RuleID: (String, String)] = [:]
+        for (path, text) in engineSources {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).trimmed() }
+            for (i, line) in lines.enumerated() {
+                guard let (id, summary) = RuleCatalogue.summary(line) else { continue }
+                let declaration = lines[(i + 1)...].first { !$0.hasPrefix("///") && !$0.hasPrefix("@") } ?? ""
+                summaries[id] = (
+                    summary, "\(path): \(declaration.split(separator: "{").first.map { String($0).trimmed() } ?? "")"
+                )
+            }
         }
         rules = RuleID.allCases.map { id in
-            var rule = Rule(id: id, summary: rows[id]?.0, location: rows[id]?.1)
+            var rule = Rule(id: id, summary: summaries[id]?.0, location: summaries[id]?.1, family: families[id])
             if let (_, flag, keyPath) = RuleCatalogue.versionFlags.first(where: { $0.0 == id }) {
                 rule.flag = flag
                 rule.versions = OSVersion.all.filter { $0[keyPath: keyPath] }.map(\.version)
             }
             return rule
         }
+    }
+
+    /// The rule and summary of a `/// B03: summary` doc line.
+    static func summary(_ line: String) -> (RuleID, String)? {
+        guard line.hasPrefix("/// "), let colon = line.firstIndex(of: ":") else { return nil }
+        let name = line[line.index(line.startIndex, offsetBy: 4)..<colon]
+        guard name.count == 3, let id = RuleID(rawValue: String(name)) else { return nil }
+        return (id, String(line[line.index(after: colon)...]).trimmed())
     }
 
     /// The ids a table cell names: `B10, B11`, `B13-B15`, `B22-B24, B29`.

@@ -169,7 +169,10 @@ extension Repl {
         guard write(writer.render(record), to: absolute) else { return }
         let count = record.inputCount
         let shown = TerminalText.escape(file)
-        out.line("saved \(count) input\(count == 1 ? "" : "s") to \(shown); replay it with: sheetlab run \(shown)")
+        let flags = PolicyAccess.allowPathFlags(
+            forPolicies: session.policies.compactMap { ($0 as? LuaPolicy)?.path }, scenario: absolute)
+        out.line(
+            "saved \(count) input\(count == 1 ? "" : "s") to \(shown); replay it with: sheetlab run \(shown)\(flags)")
         let diverging = record.divergingFailures
         if diverging > 0 {
             out.error(

@@ -110,7 +110,12 @@ final class Repl {
         let shown = displayPath(absolute)
         let before = session.app.timeline.count
         let part = session.app.part
-        var source = (try? String(contentsOfFile: absolute, encoding: .utf8)) ?? ""
+        // Read the safe way (never blocking on a FIFO); load(path:) reports why not.
+        let limits = session.runtime.limits
+        var source =
+            (try? SourceFile.read(absolute, maximumBytes: limits.maximumSourceBytes)).map {
+                String(decoding: $0, as: UTF8.self)
+            } ?? ""
         if source.hasPrefix("#"), let newline = source.firstIndex(of: "\n") {
             source = String(source[newline...])  // as `load(path:)` does: the line goes, its number stays
         }

@@ -40,8 +40,10 @@ enum ReplCommand {
         let profile: Profile
         let policies: [String]
         let limits: LuaLimits
+        let engineLimits: EngineLimits
         do throws(UsageError) {
             (profile, policies, limits) = try ScriptOptions.parse(args, command: "repl")
+            engineLimits = try ScriptOptions.engineLimits(args, command: "repl")
             if let load = args.value("--load") { try ScriptOptions.requireFile(load, command: "repl") }
         } catch {
             return RunCommand.usage(error, out)
@@ -58,7 +60,7 @@ enum ReplCommand {
         do {
             // Threads the session starts (the runtime's watchdog) must not take Ctrl-C from the main thread.
             repl = try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) -> Repl in
-                let session = try Session(profile: profile, limits: limits)
+                let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
                 session.printHandler = { text in
                     out.line(TerminalText.escape(text))
                     out.flush()

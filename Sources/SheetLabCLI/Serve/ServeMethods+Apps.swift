@@ -47,11 +47,9 @@ extension ServeMethods {
     ]
 
     /// `create`: a new app on a profile, with policies and limits.
-    static func create(_ server: ServeServer, _ p: ServeParams) throws(RPCError) -> JSON {
-        guard server.apps.count < server.limits.maximumApps else {
-            throw server.limits.error(
-                ServeLimits.apps, kind: "apps", "too many open apps (\(server.apps.count)); close one first")
-        }
+    /// The `profile` and `limits` a `create` or `run_scenario` asks for, over
+    /// the server's defaults, once they fit the server's memory (`checkRoom`).
+    static func profileAndLimits(_ p: ServeParams, _ server: ServeServer) throws(RPCError) -> (Profile, LuaLimits) {
         var profile = server.defaults.profile
         if let name = try p.optionalString("profile") {
             profile = try engine { () throws(EngineError) in try Profile.named(name) }
@@ -59,7 +57,24 @@ extension ServeMethods {
         var limits = server.defaults.limits
         if let given = try p.optionalObject("limits") { limits = try self.limits(given, over: limits, in: server) }
         try server.checkRoom(forMemory: limits.memory)
-        let session = try lua { () throws(LuaError) in try Session(profile: profile, limits: limits) }
+        return (profile, limits)
+    }
+
+    /// What the engine may hold for an app's scripts (state, timeline): as
+    /// much as its Lua state; the server reserves both (`checkRoom`).
+    static func engineLimits(_ limits: LuaLimits, _ method: String) -> EngineLimits {
+        EngineLimits(memoryBytes: limits.memory, memorySetting: "\(method)'s memory_mib")
+    }
+
+    static func create(_ server: ServeServer, _ p: ServeParams) throws(RPCError) -> JSON {
+        guard server.apps.count < server.limits.maximumApps else {
+            throw server.limits.error(
+                ServeLimits.apps, kind: "apps", "too many open apps (\(server.apps.count)); close one first")
+        }
+        let (profile, limits) = try profileAndLimits(p, server)
+        let session = try lua { () throws(LuaError) in
+            try Session(profile: profile, limits: limits, engineLimits: engineLimits(limits, "create"))
+        }
         let id = server.nextID
         session.printHandler = { [weak server] text in
             server?.notify("print", ["app": .int(id), "text": .string(text)])
@@ -155,7 +170,7 @@ extension ServeMethods {
     {
         switch entry {
         case .string(let file):
-            return try lua { () throws(LuaError) in try session.loadPolicy(path: file) }
+            return try lua { () throws(LuaError) in try session.loadPolicy(namedByScript: file) }
         case .object(let members):
             let p = ServeParams(method: method, values: members)
             if let unknown = members.keys.filter({ !["path", "source", "name"].contains($0) }).sorted().first {
@@ -173,7 +188,7 @@ extension ServeMethods {
         switch (try p.optionalString("path"), try p.optionalString("source")) {
         case (let path?, nil):
             if p["name"] != nil { throw p.bad("'name' goes with 'source'; a file's name is its own") }
-            return try lua { () throws(LuaError) in try session.loadPolicy(path: path) }
+            return try lua { () throws(LuaError) in try session.loadPolicy(namedByScript: path) }
         case (nil, let source?):
             let name = try p.optionalString("name") ?? "inline.lua"
             return try lua { () throws(LuaError) in try session.loadPolicy(source: source, name: name) }

@@ -26,13 +26,7 @@ extension ServeMethods {
     /// - Throws: invalid params; a script error when a `policies` file fails
     ///   to load; `requestCancelled`; a limit error for the server's caps.
     static func runScenario(_ server: ServeServer, _ p: ServeParams) throws(RPCError) -> JSON {
-        var profile = server.defaults.profile
-        if let name = try p.optionalString("profile") {
-            profile = try engine { () throws(EngineError) in try Profile.named(name) }
-        }
-        var limits = server.defaults.limits
-        if let given = try p.optionalObject("limits") { limits = try self.limits(given, over: limits, in: server) }
-        try server.checkRoom(forMemory: limits.memory)
+        var (profile, limits) = try profileAndLimits(p, server)
         let left = server.remainingBudgetMilliseconds
         guard left > 0 else { throw server.requestBudgetError }
         limits.scriptBudgetMilliseconds = min(limits.scriptBudgetMilliseconds, left)
@@ -48,6 +42,7 @@ extension ServeMethods {
         }
         let output = PrintedLines(limit: server.limits.maximumResponseBytes)
         var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { output.append($0) }
+        runner.engineLimits = engineLimits(limits, "run_scenario")
         runner.prepare = { [control = server.control] session in control.attach(session.runtime) }
         let source = try p.optionalString("source")
         let path = try p.optionalString("path")

@@ -287,10 +287,15 @@ final class ServeServer {
 
     // MARK: Memory
 
-    /// The memory caps of the open apps, added up, in bytes.
-    var reservedMemory: Int { apps.values.reduce(0) { $0 + $1.session.runtime.limits.memory } }
+    /// The memory caps of the open apps, added up, in bytes: each app's Lua
+    /// state and what its engine holds for scripts (state values, the
+    /// timeline), capped alike.
+    var reservedMemory: Int {
+        apps.values.reduce(0) { $0 + $1.session.runtime.limits.memory + $1.session.app.limits.memoryBytes }
+    }
 
-    /// Checks that one more Lua state with a cap of `memory` bytes fits the server's limits.
+    /// Checks that one more app with a Lua memory cap of `memory` bytes (and
+    /// an engine capped alike) fits the server's limits.
     /// - Throws: a limit error (`appMemory` or `totalMemory`) naming the flag.
     func checkRoom(forMemory memory: Int) throws(RPCError) {
         let mib = memory >> 20
@@ -299,10 +304,10 @@ final class ServeServer {
                 ServeLimits.appMemory, kind: "appMemory", "a memory cap of \(mib) MiB is over the server's cap per app")
         }
         let reserved = reservedMemory
-        guard reserved + memory <= limits.maximumTotalMemory else {
+        guard reserved + 2 * memory <= limits.maximumTotalMemory else {
             throw limits.error(
                 ServeLimits.totalMemory, kind: "totalMemory",
-                "the open apps' memory caps take \(reserved >> 20) MiB; \(mib) MiB more is over the server's total; close an app first"
+                "the open apps' memory caps take \(reserved >> 20) MiB; \(2 * mib) MiB more (a Lua cap of \(mib) MiB and its engine's) is over the server's total; close an app first"
             )
         }
     }

@@ -37,7 +37,12 @@ public final class LuaPolicy: PresentationPolicy {
     /// Loads and validates a policy file.
     /// - Throws: `LuaError` when the file does not load, run or return a valid policy table.
     public convenience init(path: String, runtime: LuaRuntime) throws(LuaError) {
-        try self.init(chunk: try runtime.load(path: path), path: path, runtime: runtime)
+        try self.init(chunk: try runtime.load(path: path), path: path, runtime: runtime) { () -> String? in
+            // Read again only to place an error on its line.
+            (try? SourceFile.read(path, maximumBytes: runtime.limits.maximumSourceBytes)).map {
+                String(decoding: $0, as: UTF8.self)
+            }
+        }
     }
 
     /// Loads and validates a policy given as Lua source, for example one a
@@ -48,19 +53,22 @@ public final class LuaPolicy: PresentationPolicy {
     ///   - runtime: the runtime its hooks run in.
     /// - Throws: `LuaError` when the source does not load, run or return a valid policy table.
     public convenience init(source: String, name: String, runtime: LuaRuntime) throws(LuaError) {
-        try self.init(chunk: try runtime.load(source: source, chunkName: name), path: name, runtime: runtime)
+        try self.init(chunk: try runtime.load(source: source, chunkName: name), path: name, runtime: runtime) {
+            source
+        }
     }
 
     /// Runs a loaded policy chunk under the script budget and validates its table:
     /// the one path for policies from files and from strings.
-    convenience init(chunk: LuaFunction, path: String, runtime: LuaRuntime) throws(LuaError) {
+    /// `source` gives the policy's text, to place errors on their lines.
+    convenience init(chunk: LuaFunction, path: String, runtime: LuaRuntime, source: () -> String?) throws(LuaError) {
         let results = try runtime.call(chunk, [], budgetMilliseconds: runtime.limits.scriptBudgetMilliseconds)
-        try self.init(table: results.first ?? .nil, path: path, runtime: runtime)
+        try self.init(table: results.first ?? .nil, path: path, runtime: runtime, source: source)
     }
 
     /// Validates what a policy file returned.
     /// - Throws: `LuaError` (`.badValue`) naming the file and what is wrong.
-    init(table value: LuaValue, path: String, runtime: LuaRuntime) throws(LuaError) {
+    init(table value: LuaValue, path: String, runtime: LuaRuntime, source: () -> String? = { nil }) throws(LuaError) {
         let file = displayPath(path)
         func bad(_ message: String) -> LuaError {
             LuaError(.badValue, message, file: file, line: nil)
@@ -90,9 +98,14 @@ public final class LuaPolicy: PresentationPolicy {
             case let other: throw bad("'\(key)' must be a table of functions by name, got \(other.typeName)")
             }
         }
-        for key in table.fields.keys {
+        for (key, field) in table.fields {
             guard let k = key.string, Self.hookNames.contains(k) else {
-                throw bad("unknown hook '\(key)'; expected one of \(Self.hookNames.joined(separator: ", "))")
+                var error = bad("unknown hook '\(key)'; expected one of \(Self.hookNames.joined(separator: ", "))")
+                if let location = Self.definition(of: key, field, in: source(), file: file, runtime: runtime) {
+                    error.file = location.file
+                    error.line = location.line
+                }
+                throw error
             }
         }
         self.runtime = runtime
@@ -124,6 +137,57 @@ public final class LuaPolicy: PresentationPolicy {
         if settleHook != nil { hooks.insert(.settle) }
         if shouldDismissHook != nil { hooks.insert(.shouldDismiss) }
         self.hooks = hooks
+    }
+
+    /// Where the policy table's field `key` is defined: the one line of
+    /// the policy's source that assigns it (`key =` or `["key"] =`), in
+    /// `file`; else, for a function, the line of its `function` keyword; nil
+    /// when neither is known (the message then names the file only).
+    static func definition(
+        of key: LuaString, _ value: LuaValue, in source: String?, file: String, runtime: LuaRuntime
+    ) -> LuaLocation? {
+        if let source, let name = key.string, let line = assigningLine(of: name, in: source) {
+            return LuaLocation(file: file, line: line)
+        }
+        if case .function(let f) = value { return runtime.location(of: f) }
+        return nil
+    }
+
+    /// The line that assigns field `name` (`name =`, `["name"] =`), if
+    /// exactly one line does outside comments.
+    static func assigningLine(of name: String, in source: String) -> Int? {
+        var found: [Int] = []
+        for (index, text) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let code = text.firstRange(of: "--").map { text[..<$0.lowerBound] } ?? text
+            if assigns(name, in: code) { found.append(index + 1) }
+        }
+        return found.count == 1 ? found[0] : nil
+    }
+
+    /// Whether a line of code has `name =` (not `==`) with `name` not part of
+    /// a longer name (`t.name =` counts), or `["name"] =` / `['name'] =`.
+    static func assigns(_ name: String, in code: Substring) -> Bool {
+        let bytes = Array(code.utf8)
+        func isNameByte(_ b: UInt8) -> Bool {
+            b == UInt8(ascii: "_") || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
+        }
+        func followedByAssignment(_ end: Int) -> Bool {
+            var i = end
+            while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
+            return i < bytes.count && bytes[i] == UInt8(ascii: "=")
+                && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "="))
+        }
+        let forms = [Array(name.utf8), Array("[\"\(name)\"]".utf8), Array("['\(name)']".utf8)]
+        for (formIndex, form) in forms.enumerated() where !form.isEmpty && form.count <= bytes.count {
+            for start in 0...(bytes.count - form.count) where Array(bytes[start..<(start + form.count)]) == form {
+                if formIndex == 0 {
+                    if start > 0, isNameByte(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: ":") { continue }
+                    if start + form.count < bytes.count, isNameByte(bytes[start + form.count]) { continue }
+                }
+                if followedByAssignment(start + form.count) { return true }
+            }
+        }
+        return false
     }
 
     // MARK: Hooks

@@ -96,7 +96,7 @@ enum ScenarioAPI {
             return []
         }
         def("policy") { session, args throws(LuaError) in
-            [.string(LuaString(try session.loadPolicy(path: try args.string(1))))]
+            [.string(LuaString(try session.loadPolicy(namedByScript: try args.string(1))))]
         }
         def("os_at_least") { session, args throws(LuaError) in
             [.boolean(session.profile.os.atLeast(try args.string(1)))]

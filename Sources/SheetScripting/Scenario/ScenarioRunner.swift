@@ -38,6 +38,8 @@ package struct ScenarioRunner {
     package var policies: [String]
     /// Memory and time limits of each scenario's Lua state.
     package var limits: LuaLimits
+    /// What each scenario's app may hold (state values, the timeline).
+    package var engineLimits = EngineLimits()
     /// Where `print` writes.
     package var printHandler: (String) -> Void
     /// Called with each new session before anything runs in it (`sheetlab
@@ -79,7 +81,7 @@ package struct ScenarioRunner {
     private func run(named name: String, baseDirectory: String, load: (Session) throws(LuaError) -> LuaFunction)
         throws(LuaError) -> ScenarioResult
     {
-        let session = try Session(profile: profile, limits: limits)
+        let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
         session.printHandler = printHandler
         prepare(session)
         for p in policies { try session.loadPolicy(path: p) }

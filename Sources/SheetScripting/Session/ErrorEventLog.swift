@@ -1,17 +1,17 @@
 import SheetEngine
 
-/// The error events of a whole run: policy, content and action errors and
-/// limits reached, across `reset` (each reset starts a fresh timeline, this
-/// log goes on). `sheetlab test` counts them, `--strict` fails a file on
-/// those no `expect_error` expected.
+/// The error events of a whole run (the app's `ErrorEvents`, across
+/// `reset`), with which of them an `expect_error` expected. `sheetlab test`
+/// counts them, `--strict` fails a file on those no `expect_error` expected.
 ///
-/// Invariants: `entries` are in the order the events happened, at most
-/// `maximumKept` of them (`count` goes on counting past that); entries
-/// before `checkedUpTo` have been looked at by an `expect_error`.
+/// Invariants: `entries` follow the app's record, in the order the events
+/// happened; `expected` holds positions in it; entries before `checkedUpTo`
+/// have been looked at by an `expect_error`.
 public struct ErrorEventLog: Sendable {
-    /// The kinds that count as errors of a run: a hook, a content closure
-    /// or app code failed (or reached a limit) and the engine fell back.
-    public static let kinds: [EventKind] = [.policyError, .contentError, .actionError, .limitReached]
+    /// The kinds that count as errors of a run (`ErrorEvents.kinds`).
+    public static var kinds: [EventKind] { ErrorEvents.kinds }
+    /// Entries kept beyond this many are only counted.
+    public static var maximumKept: Int { ErrorEvents.maximumKept }
 
     /// An error event and whether a scenario expected it.
     public struct Entry: Sendable {
@@ -23,46 +23,43 @@ public struct ErrorEventLog: Sendable {
         public var expected = false
     }
 
-    /// Entries kept beyond this many are only counted.
-    public static let maximumKept = 1_000
-
-    /// The error events, oldest first (the first `maximumKept`).
-    public private(set) var entries: [Entry] = []
-    /// How many error events happened, kept or not.
-    public private(set) var count = 0
+    /// What the app recorded.
+    var recorded = ErrorEvents()
+    /// Positions in `recorded.kept` an `expect_error` matched.
+    var expected: Set<Int> = []
     /// Entries before this one were looked at by an `expect_error`.
-    private var checkedUpTo = 0
+    var checkedUpTo = 0
 
     public init() {}
 
+    /// The error events, oldest first (the first `maximumKept`).
+    public var entries: [Entry] {
+        recorded.kept.enumerated().map { Entry(event: $1.event, index: $1.index, expected: expected.contains($0)) }
+    }
+    /// How many error events happened, kept or not.
+    public var count: Int { recorded.count }
+
     /// How many error events no `expect_error` expected (those not kept included).
-    public var unexpectedCount: Int { count - entries.filter(\.expected).count }
+    public var unexpectedCount: Int { count - expected.count }
 
     /// The error events no `expect_error` expected, among those kept.
     public var unexpected: [Entry] { entries.filter { !$0.expected } }
-
-    /// Records `event` if it is an error event.
-    /// - Parameters:
-    ///   - event: an event the app just emitted.
-    ///   - index: its index on its app's timeline.
-    mutating func record(_ event: Event, index: Int) {
-        guard Self.kinds.contains(event.kind) else { return }
-        count += 1
-        if entries.count < Self.maximumKept { entries.append(Entry(event: event, index: index)) }
-    }
 
     /// `expect_error(filter)`: the error events since the previous call
     /// (or the start) that match, now marked expected. The next call looks
     /// only at later events.
     /// - Returns: the entries that matched, and every error event it looked at.
     mutating func expect(_ filter: EventFilter) -> (matched: [Entry], window: [Entry]) {
-        let window = Array(entries[checkedUpTo...])
+        let all = entries
+        let window = Array(all[checkedUpTo...])
         var matched: [Entry] = []
-        for i in checkedUpTo..<entries.count where filter.matches(entries[i].event, index: entries[i].index) {
-            entries[i].expected = true
-            matched.append(entries[i])
+        for i in checkedUpTo..<all.count where filter.matches(all[i].event, index: all[i].index) {
+            expected.insert(i)
+            var entry = all[i]
+            entry.expected = true
+            matched.append(entry)
         }
-        checkedUpTo = entries.count
+        checkedUpTo = all.count
         return (matched, window)
     }
 

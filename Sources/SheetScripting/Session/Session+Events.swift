@@ -51,15 +51,6 @@ extension Session {
         streams[token.value!] = continuation
         return stream
     }
-
-    /// Keeps the app's error events in `errorEvents`, across `reset`; called once.
-    func recordErrorEvents() {
-        // Weak: an app may outlive its session (an embedder keeps `session.app`).
-        app.subscribe { [weak self] event in
-            guard let self else { return }
-            errorEvents.record(event, index: app.timeline.count)
-        }
-    }
 }
 
 /// The token of a subscription, for the handler it belongs to.

@@ -28,8 +28,18 @@ public final class Session {
     public private(set) var failures: [ExpectationFailure] = []
     /// How many expectations (`expect`, `expect_eq`, `expect_error`) ran.
     public internal(set) var expectationCount = 0
-    /// The run's error events, across `reset`; `expect_error` marks those it expected.
-    public internal(set) var errorEvents = ErrorEventLog()
+    /// The run's error events, across `reset` (the app records them);
+    /// `expect_error` marks those it expected.
+    public var errorEvents: ErrorEventLog {
+        get {
+            var log = errorMarks
+            log.recorded = app.errorEvents
+            return log
+        }
+        set { errorMarks = newValue }
+    }
+    /// Which error events `expect_error` expected.
+    var errorMarks = ErrorEventLog()
     /// What `print` and the REPL write.
     public var printHandler: (String) -> Void = { print($0) }
 
@@ -46,16 +56,20 @@ public final class Session {
     private(set) var bindingFunction: LuaFunction!
 
     /// Creates a session on a profile.
+    /// - Parameters:
+    ///   - limits: the Lua state's memory cap and CPU budgets.
+    ///   - engineLimits: what the app may hold for scripts (state values, the timeline).
     /// - Throws: `LuaError` if the Lua state cannot be created.
-    public init(profile: Profile = .default, limits: LuaLimits = LuaLimits()) throws(LuaError) {
+    public init(
+        profile: Profile = .default, limits: LuaLimits = LuaLimits(), engineLimits: EngineLimits = EngineLimits()
+    ) throws(LuaError) {
         runtime = try LuaRuntime(limits: limits)
-        app = SheetApp(profile: profile)
+        app = SheetApp(profile: profile, limits: engineLimits)
         // Weak: policies keep the runtime, so it may outlive the session.
         runtime.printHandler = { [weak self] text in self?.printHandler(text) }
         registeredGlobals = ScenarioAPI.register(in: self)
         let lookup = try runtime.load(source: "return binding", chunkName: "=binding")
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
-        recordErrorEvents()
     }
 
     deinit {

@@ -3,11 +3,25 @@ import Testing
 
 @testable import LuaRuntime
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Budgets in tests are short so limit tests stay fast.
 let testBudget = 50
 
 func makeRuntime(budget: Int = testBudget, memory: Int = 16 << 20) throws -> LuaRuntime {
     try LuaRuntime(limits: LuaLimits(memory: memory, callBudgetMilliseconds: budget))
+}
+
+/// The CPU time of the calling thread: what budgets count. A bound on it
+/// holds on a loaded machine, where a bound on wall time does not.
+func threadCPUTime() -> Duration {
+    var now = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &now)
+    return .seconds(now.tv_sec) + .nanoseconds(now.tv_nsec)
 }
 
 /// Loads and runs `source` as chunk "test.lua".

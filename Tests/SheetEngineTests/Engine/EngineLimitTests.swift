@@ -21,7 +21,10 @@ import Testing
                 break
             }
         }
-        #expect(refused?.reason == .limitReached("engine memory limit of 1 MiB reached (state values and timeline)"))
+        #expect(
+            refused?.reason
+                == .limitReached(
+                    "engine memory limit of 1 MiB reached (state values and timeline; raise it with --engine-memory)"))
         let cut = app.timeline.events.filter { $0.kind == .limitReached }
         #expect(cut.count == 1)
         #expect(app.timeline.events.count < 20, "the timeline stopped keeping events")

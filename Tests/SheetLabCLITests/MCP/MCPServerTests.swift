@@ -1,4 +1,5 @@
 import Foundation
+import SheetEngine
 import Testing
 
 @testable import SheetLabCLI
@@ -155,10 +156,28 @@ final class MCPTestClient {
     @Test func ruleCatalogue_readsRangesAndListsFromTheEngineDocTable() {
         #expect(RuleCatalogue.ids(in: "B13-B15") == [.b13, .b14, .b15])
         #expect(RuleCatalogue.ids(in: "B22-B24, B29") == [.b22, .b23, .b24, .b29])
-        let catalogue = RuleCatalogue(engineDoc: "| B10, B11 | last modifier wins | `blockReason` |")
-        #expect(catalogue[.b11]?.summary == "last modifier wins")
+        let source = """
+            /// B11: a modifier on an EmptyView fires before iOS 15.
+            @discardableResult
+            func emptyViewFires() -> Bool {
+            """
+        let catalogue = RuleCatalogue(
+            engineDoc: "| B10, B11 | blocked modifiers | `Engine/SheetApp+Presenting.swift` |",
+            engineSources: [("Engine/SheetApp+Presenting.swift", source)])
+        #expect(catalogue[.b11]?.summary == "a modifier on an EmptyView fires before iOS 15.")
+        #expect(catalogue[.b11]?.location == "Engine/SheetApp+Presenting.swift: func emptyViewFires() -> Bool")
+        #expect(catalogue[.b10]?.family == "blocked modifiers")
+        #expect(catalogue[.b10]?.summary == nil)
         #expect(catalogue[.b10]?.versions == ["14.4"])
-        #expect(catalogue[.b03]?.summary == nil)
+        #expect(catalogue[.b03]?.family == nil)
+    }
+
+    @Test func ruleCatalogue_ofTheCheckout_hasASummaryForEveryEngineRule() {
+        let rules = MCPTestClient().server.rules
+        for id in RuleID.allCases.filter({ $0 <= .b29 }) + [.p05] {
+            #expect(rules[id]?.summary != nil, "\(id.rawValue)")
+        }
+        #expect(rules[.b03]?.summary?.contains("write-back") == true)
     }
 
     @Test func resources_readAListedFile_refuseAnythingElse() {

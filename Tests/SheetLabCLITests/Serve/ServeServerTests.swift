@@ -129,14 +129,20 @@ import Testing
     }
 
     @Test func scriptLimits_areErrors_andTheAppsSurvive() throws {
-        let client = ServeTestClient()
+        // A server that allows long requests, so the memory bomb below can have a far budget.
+        var limits = ServeLimits()
+        limits.maximumRequestBudgetMilliseconds = 600_000
+        let client = ServeTestClient(limits: limits)
         try client.call("create", ["limits": ["script_budget_ms": 100, "budget_ms": 50]])
         try client.call("create")
         try replaySeed000(client, app: 2)
         let loop = client.request("eval", ["app": 1, "source": "while true do end"])
         #expect(loop["error"]?["code"] == .int(RPCError.limitErrorCode))
         #expect(loop["error"]?["data"]?["kind"] == "budget")
-        let bomb = client.request("eval", ["app": 1, "source": "local s = 'x' while true do s = s .. s end"])
+        // The memory bomb runs in an app whose budget is far away, so the cap
+        // comes first whatever the machine's speed (app 1's 100 ms could race it).
+        try client.call("create", ["limits": ["script_budget_ms": 600_000]])
+        let bomb = client.request("eval", ["app": 3, "source": "local s = 'x' while true do s = s .. s end"])
         #expect(bomb["error"]?["code"] == .int(RPCError.limitErrorCode))
         #expect(bomb["error"]?["data"]?["kind"] == "memory")
         #expect(client.errorCode("load_policy", ["app": 1, "source": "while true do end"]) == RPCError.limitErrorCode)
