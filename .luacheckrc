@@ -7,7 +7,7 @@ std = "lua54"
 
 read_globals = {
   -- building
-  "sheet", "fullScreenCover", "view", "remove", "profile", "reset", "policy", "unload", "os_at_least",
+  "sheet", "fullScreenCover", "view", "remove", "profile", "reset", "policy", "unload", "profile_flag", "os_at_least",
   -- acting
   "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "advance",
   -- reading

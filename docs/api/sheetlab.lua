@@ -121,6 +121,14 @@ function reset(options) end
 ---@return string name
 function policy(path) end
 
+---Switches a profile flag: a rule whose sources are thin or disagree (`sheetlab profiles --rules` lists
+---them: strict_environment, dismiss_disabled_at_root_only, restored_nested_blocked,
+---popover_dismiss_hides_sheet). Before the first view, like profile(); `on` defaults to true.
+---@param name string
+---@param on? boolean
+---@return {name: string, device: string, os: string, orientation: string, width: number, height: number, max_detent_value: number}
+function profile_flag(name, on) end
+
 ---Unloads a loaded policy, by its path (as given to policy) or by its name when only one has it.
 ---@param path_or_name string
 function unload(path_or_name) end

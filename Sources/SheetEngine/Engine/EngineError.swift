@@ -31,6 +31,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case ambiguousPolicy(name: String, loaded: [String])
         /// `reset` from code the app is running (a hook, content, an action).
         case resetDuringStep
+        /// A profile flag that does not exist.
+        case unknownFlag(name: String, valid: [String])
     }
 
     /// What went wrong.
@@ -74,6 +76,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
                 "no loaded policy is named '\(name)'; loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))"
         case .ambiguousPolicy(let name, let loaded):
             return "several loaded policies are named '\(name)'; give the path: \(loaded.joined(separator: ", "))"
+        case .unknownFlag(let name, let valid):
+            return "unknown profile flag '\(name)'; expected one of \(valid.joined(separator: ", "))"
         case .resetDuringStep:
             return "reset cannot run while the app runs a step (from a policy hook, content or an action)"
         }

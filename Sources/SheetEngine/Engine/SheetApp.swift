@@ -185,7 +185,7 @@ public final class SheetApp {
     // MARK: Helpers for the rules
 
     /// The layout of the current orientation.
-    var layout: DeviceLayout { profile.device.layout(world.orientation) }
+    var layout: DeviceLayout { profile.layout(world.orientation) }
 
     /// The modifier a presentation was made by, as declared.
     func definition(_ m: ModifierRef) -> PresentationModifier { world.views.modifier(m) }

@@ -74,6 +74,9 @@ public struct Event: Hashable, Sendable {
     /// Who decided, by name: `stock`, a policy's name, `app` or `engine`.
     public var source: String? { decider?.name }
 
+    /// How well supported the rule that produced the event is, when a rule did.
+    public var confidence: Confidence? { rule?.rule.confidence }
+
     public init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
         phase: Phase? = nil, detent: String? = nil, height: Double? = nil, source: String? = nil,
@@ -130,7 +133,7 @@ enum Note: Hashable, Sendable {
 
 extension Event: Codable {
     enum CodingKeys: String, CodingKey {
-        case time, kind, presenter, modifier, item, phase, detent, height, source, rule, detail, severity
+        case time, kind, presenter, modifier, item, phase, detent, height, source, rule, confidence, detail, severity
     }
 
     public init(from decoder: any Decoder) throws {
@@ -160,6 +163,7 @@ extension Event: Codable {
         try c.encodeIfPresent(height, forKey: .height)
         try c.encodeIfPresent(source, forKey: .source)
         try c.encodeIfPresent(rule, forKey: .rule)
+        try c.encodeIfPresent(confidence, forKey: .confidence)
         try c.encode(detail, forKey: .detail)
         try c.encode(severity, forKey: .severity)
     }
@@ -175,6 +179,8 @@ extension Event: CustomStringConvertible {
         if let height { parts.append("height=\(Value.format((height * 10).rounded() / 10))") }
         if let decider, decider != .stock { parts.append("[\(decider.name)]") }
         if !detail.isEmpty { parts.append(detail) }
+        // A rule with a thin source says so: {B37 single}.
+        if let rule, rule.rule.confidence.isLow { parts.append("{\(rule.rawValue) \(rule.rule.confidence.rawValue)}") }
         let time = String(time)
         let pad = String(repeating: " ", count: max(0, 6 - time.count))
         let kindText = kind.rawValue

@@ -26,7 +26,7 @@ struct ScreenLayout {
         self.state = state
         self.profile = profile
         self.columns = columns
-        let device = profile.device.layout(state.orientation)
+        let device = profile.layout(state.orientation)
         let aspect = device.height > 0 && device.width > 0 ? device.width / device.height : 0.5
         func cols(for rows: Int) -> Int { max(8, Int((Double(rows) * 2 * aspect).rounded())) }
         var rows = screenRows
@@ -49,7 +49,7 @@ struct ScreenLayout {
         grid = CharGrid(columns: columns, rows: rows + 3)
     }
 
-    var device: DeviceLayout { profile.device.layout(state.orientation) }
+    var device: DeviceLayout { profile.layout(state.orientation) }
 
     /// A presentation's box on the screen, in screen cells.
     struct Box {

@@ -98,6 +98,17 @@ enum ScenarioAPI {
         def("policy") { session, args throws(LuaError) in
             [.string(LuaString(try session.loadPolicy(namedByScript: try args.string(1))))]
         }
+        def("profile_flag") { session, args throws(LuaError) in
+            let name = try args.string(1)
+            let on: Bool
+            switch args[2] {
+            case .nil: on = true
+            case .boolean(let b): on = b
+            case let other: throw args.bad(2, "expected a boolean, got \(other.typeName)")
+            }
+            try args.engine { () throws(EngineError) in try session.setProfileFlag(name, on) }
+            return [ScriptTables.profile(session)]
+        }
         def("os_at_least") { session, args throws(LuaError) in
             [.boolean(session.profile.os.atLeast(try args.string(1)))]
         }

@@ -11,7 +11,7 @@ public enum ScriptTables {
     /// `profile()`: name, device, os, orientation, width, height, max_detent_value.
     public static func profile(_ session: Session) -> LuaValue {
         let p = session.profile
-        let layout = p.device.layout(session.app.orientation)
+        let layout = p.layout(session.app.orientation)
         return .table(
             LuaTable(fields: [
                 "name": .string(LuaString(p.name)), "device": .string(LuaString(p.device.displayName)),

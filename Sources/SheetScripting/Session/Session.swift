@@ -120,6 +120,19 @@ public final class Session {
         try reset(profile: profile)
     }
 
+    /// Switches a profile flag (a rule with thin or disagreeing sources,
+    /// `ProfileFlag`); like `setProfile`, only before the first view.
+    /// - Throws: `EngineError` for an unknown flag or when views exist.
+    public func setProfileFlag(_ name: String, _ on: Bool) throws(EngineError) {
+        guard let flag = ProfileFlag(rawValue: name) else {
+            throw EngineError(.unknownFlag(name: name, valid: ProfileFlag.allCases.map(\.rawValue)))
+        }
+        guard app.viewNames.isEmpty else { throw EngineError(.profileAfterViews(app.profile.name)) }
+        var profile = app.profile
+        flag.set(on, in: &profile.os)
+        try reset(profile: profile)
+    }
+
     // MARK: Policies
 
     /// Loads a Lua policy file, or reloads it when one with the same path is
