@@ -22,7 +22,7 @@ public struct SessionConfiguration: Equatable, Sendable {
 
     /// Creates a configuration.
     /// - Parameters:
-    ///   - profile: the device and OS version (default `iphone15-ios17`).
+    ///   - profile: the device and OS version (default `Profile.default`).
     ///   - policies: policies to load, in order.
     ///   - limits: the Lua limits.
     ///   - baseDirectory: where relative policy paths are resolved.

@@ -146,6 +146,7 @@ class MCPTests(unittest.TestCase):
             self.assertFalse(result.is_error, text(result))
             self.assertEqual(result.structured_content["rule"]["id"], "B03")
             self.assertIn("write-back", result.structured_content["rule"]["summary"])
+            self.assertEqual(result.structured_content["rule"]["confidence"], "field")
             self.assertIn("rule: B03", text(result))
         self.assertEqual(by_policy.structured_content["decider"],
                          {"kind": "policy", "name": "queue.lua", "hook": "request",
@@ -179,15 +180,19 @@ class MCPTests(unittest.TestCase):
                     await session.call_tool("list_rules", {}),
                     await session.call_tool("list_rules", {"id": "B28"}))
         profiles, rules, b28 = run(body)
-        self.assertIn("iphone15-ios17", profiles.structured_content["profiles"])
-        self.assertEqual(profiles.structured_content["default"], "iphone15-ios17")
+        names = profiles.structured_content["profiles"]
+        self.assertIn("iphone15-ios17", names)
+        self.assertIn(profiles.structured_content["default"], names)
+        self.assertTrue(all(v["rules_on"] is not None for v in profiles.structured_content["os_versions"]))
+        listed = subprocess.run([SHEETLAB, "profiles", "--rules", "--json"], capture_output=True, text=True, check=True)
+        self.assertEqual(rules.structured_content, json.loads(listed.stdout), "the same as sheetlab profiles --rules --json")
         ids = [r["id"] for r in rules.structured_content["rules"]]
         self.assertIn("B03", ids)
         self.assertIn("P05", ids)
         rule = b28.structured_content["rules"][0]
-        self.assertEqual(rule["os_flag"], "supportsDetents")
-        self.assertNotIn("15", rule["holds_on"])
-        self.assertIn("16", rule["holds_on"])
+        self.assertEqual(rule["id"], "B28")
+        self.assertEqual(rule["os_through"], "15")
+        self.assertIn("confidence", rule)
 
     def test_renderTimelineSVG_isAnSVGDocument(self):
         async def body(session, _):

@@ -84,7 +84,9 @@ enum ProfilesCommand {
         rows = [["flag", "rule", "on in"]]
         for f in ProfileFlag.allCases {
             let rule = Rule.catalogue.first { $0.flag == f }!
-            rows.append([f.rawValue, rule.id.rawValue, OSVersion.all.filter(f.value).map(\.version).joined(separator: " ")])
+            rows.append([
+                f.rawValue, rule.id.rawValue, OSVersion.all.filter(f.value).map(\.version).joined(separator: " "),
+            ])
         }
         table(rows, out)
         out.line()
@@ -95,17 +97,11 @@ enum ProfilesCommand {
     }
 
     /// `--rules --json`: `{"rules": [...], "flags": [...], "assumptions": [...]}`, keys sorted.
-    static func rulesJSON() -> String {
-        let rules: [JSON] = Rule.catalogue.map { r in
-            var o: [String: JSON] = [
-                "id": .string(r.id.rawValue), "summary": .string(r.summary), "os": .string(r.os.description),
-                "source": .string(r.source), "confidence": .string(r.confidence.rawValue),
-            ]
-            if let from = r.os.from { o["os_from"] = .string(from) }
-            if let through = r.os.through { o["os_through"] = .string(through) }
-            if let flag = r.flag { o["flag"] = .string(flag.rawValue) }
-            return .object(o)
-        }
+    static func rulesJSON() -> String { rulesDocument.text }
+
+    /// What `--rules --json` writes, as a value (`sheetlab mcp`'s `list_rules` answers it too).
+    static var rulesDocument: JSON {
+        let rules: [JSON] = Rule.catalogue.map(ruleJSON)
         let flags: [JSON] = ProfileFlag.allCases.map { f in
             .object([
                 "name": .string(f.rawValue), "rule": .string(Rule.catalogue.first { $0.flag == f }!.id.rawValue),
@@ -118,7 +114,19 @@ enum ProfilesCommand {
                 "confidence": .string(a.confidence.rawValue),
             ])
         }
-        return JSON.object(["rules": .array(rules), "flags": .array(flags), "assumptions": .array(assumptions)]).text
+        return ["rules": .array(rules), "flags": .array(flags), "assumptions": .array(assumptions)]
+    }
+
+    /// One rule: `{id, summary, os, os_from, os_through, source, confidence, flag}`.
+    static func ruleJSON(_ r: Rule) -> JSON {
+        var o: [String: JSON] = [
+            "id": .string(r.id.rawValue), "summary": .string(r.summary), "os": .string(r.os.description),
+            "source": .string(r.source), "confidence": .string(r.confidence.rawValue),
+        ]
+        if let from = r.os.from { o["os_from"] = .string(from) }
+        if let through = r.os.through { o["os_through"] = .string(through) }
+        if let flag = r.flag { o["flag"] = .string(flag.rawValue) }
+        return .object(o)
     }
 
     static func classes(_ l: DeviceLayout) -> String {

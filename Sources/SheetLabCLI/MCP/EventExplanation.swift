@@ -2,17 +2,18 @@ import SheetEngine
 
 /// Why an event is on the timeline, in words: what its kind means, who
 /// decided (stock SwiftUI, a policy and which hook, app code, the engine),
-/// and the behaviour rule it cites. What `explain_event` answers.
+/// and the behaviour rule it cites, from the engine's catalogue (`Rule`:
+/// summary, OS range, source, confidence). What `explain_event` answers.
 struct EventExplanation {
     let event: Event
     /// Its 1-based place on the timeline, when known.
     let index: Int?
-    let rule: RuleCatalogue.Rule?
+    /// The rule it cites, from the engine's catalogue.
+    var rule: Rule? { event.rule?.rule }
 
-    init(_ event: Event, index: Int?, rules: RuleCatalogue) {
+    init(_ event: Event, index: Int?) {
         self.event = event
         self.index = index
-        rule = event.rule.flatMap { rules[$0] }
     }
 
     /// What events of a kind record.
@@ -110,11 +111,7 @@ struct EventExplanation {
             if case .policy = d, let hook = EventExplanation.hook(for: event.kind) { decided["hook"] = .string(hook) }
             members["decider"] = .object(decided)
         }
-        if let rule {
-            members["rule"] = rule.json
-        } else if let id = event.rule {
-            members["rule"] = ["id": .string(id.rawValue)]
-        }
+        if let rule { members["rule"] = ProfilesCommand.ruleJSON(rule) }
         return .object(members)
     }
 
@@ -130,9 +127,10 @@ struct EventExplanation {
         lines.append("what: \(EventExplanation.meaning(of: event.kind))")
         lines.append("decided by: \(decider ?? "nobody: the event records what happened, it is not a decision")")
         if let rule {
-            lines.append("rule: \(rule.line)" + (rule.location.map { " (in \($0))" } ?? ""))
-        } else if let id = event.rule {
-            lines.append("rule: \(id.rawValue)")
+            lines.append("rule: \(MCPTools.line(rule))")
+            if rule.confidence.isLow {
+                lines.append("note: this rule rests on \(rule.confidence.rawValue) evidence; treat it as a lead")
+            }
         } else {
             lines.append("rule: none cited")
         }

@@ -25,7 +25,7 @@ enum MCPCommand {
             OptionSpec(
                 "--root", value: "DIR",
                 help:
-                    "Where examples/, docs/ and the rules are read from (default: this checkout, found from the binary)."
+                    "Where examples/ and docs/ are read from (default: this checkout, found from the binary)."
             )
         ] + ServeLimits.specs(of: limits),
         discussion: """

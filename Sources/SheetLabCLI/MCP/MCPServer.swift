@@ -68,18 +68,6 @@ final class MCPServer {
         resources = MCPResources(root: options.root)
     }
 
-    /// The rules, read once from the checkout: docs/engine.md's table and
-    /// the summaries in `Sources/SheetEngine` (none when they are not there).
-    private(set) lazy var rules: RuleCatalogue = {
-        let engine = options.root + "/Sources/SheetEngine"
-        let sources = MCPResources.files(under: engine).filter { $0.hasSuffix(".swift") }.compactMap {
-            path -> (path: String, text: String)? in
-            (try? FileSystem.readText(engine + "/" + path)).map { (path, $0) }
-        }
-        let doc = resources.resource(MCPResources.scheme + "docs/engine.md").flatMap { try? resources.text(of: $0) }
-        return RuleCatalogue(engineDoc: doc, engineSources: sources)
-    }()
-
     /// The version `initialize` settled on, nil before it.
     var protocolVersion: String? {
         if case .initialized(let version) = phase { return version }

@@ -26,9 +26,8 @@ extension MCPTools {
                     "swipe_remainder": .int(os.timings.swipeRemainder),
                 ],
             ]
-            for (_, flag, keyPath) in RuleCatalogue.versionFlags {
-                members[flag] = .bool(os[keyPath: keyPath])
-            }
+            members["rules_on"] = .array(ProfilesCommand.versionRules(os).map { .string($0) })
+            members["flags_on"] = .array(ProfileFlag.allCases.filter { $0.value(in: os) }.map { .string($0.rawValue) })
             return .object(members)
         }
         let structured: JSON = [
@@ -64,24 +63,26 @@ extension MCPTools {
         name: "list_rules", title: "List the behaviour rules",
         description: """
             Lists the behaviour rules events cite (B01-B46 for stock SwiftUI, P01-P05 for the seed policies and the \
-            oscillation guard): each id, and for the rules the engine implements what it says, the function that \
-            implements it and its family; for version-dependent rules the OS versions where they hold.
+            oscillation guard), as `sheetlab profiles --rules --json` does: each rule's summary, the OS versions it \
+            applies to, its source and confidence, and the profile flag that switches it; then the profile flags and \
+            the assumptions.
             """,
         arguments: [.optional("id", string, "Only this rule, e.g. B03.")]
     ) { call throws(RPCError) in
-        let catalogue = ruleCatalogue(call.server)
-        var rules = catalogue.rules
-        if let id = try call.arguments.optionalString("id") {
-            guard let rule = RuleID(rawValue: id.uppercased()).flatMap({ catalogue[$0] }) else {
-                throw call.arguments.bad(
-                    "unknown rule '\(id)'; expected one of \(RuleID.allCases.map(\.rawValue).joined(separator: ", "))")
-            }
-            rules = [rule]
+        guard let given = try call.arguments.optionalString("id") else {
+            let lines = Rule.catalogue.map(line)
+            return MCPToolResult(text: lines.joined(separator: "\n"), structured: ProfilesCommand.rulesDocument)
         }
-        return MCPToolResult(
-            text: rules.map(\.line).joined(separator: "\n"), structured: ["rules": .array(rules.map(\.json))])
+        guard let id = RuleID(rawValue: given.uppercased()) else {
+            throw call.arguments.bad(
+                "unknown rule '\(given)'; expected one of \(RuleID.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return MCPToolResult(text: line(id.rule), structured: ["rules": [ProfilesCommand.ruleJSON(id.rule)]])
     }
 
-    /// The rule catalogue, from the server's checkout: docs/engine.md and the engine's sources.
-    static func ruleCatalogue(_ server: MCPServer) -> RuleCatalogue { server.rules }
+    /// `B03 (field, OS all): a new item written while ... [source]`.
+    static func line(_ r: Rule) -> String {
+        "\(r.id.rawValue) (\(r.confidence.rawValue), OS \(r.os)): \(r.summary)"
+            + (r.flag.map { " [profile flag \($0.rawValue)]" } ?? "") + " (source: \(r.source))"
+    }
 }

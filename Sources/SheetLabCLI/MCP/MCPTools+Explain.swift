@@ -7,7 +7,8 @@ extension MCPTools {
         name: "explain_event", title: "Explain a timeline event",
         description: """
             Says why an event is on a timeline: what its kind means, who decided (stock SwiftUI, a policy and the hook \
-            that decides such events, app code, the engine), the behaviour rule it cites (id, summary, where it lives) \
+            that decides such events, app code, the engine), the behaviour rule it cites (summary, OS range, source and \
+            confidence) \
             and its detail. Give 'event' (a timeline entry as run_scenario, serve or `sheetlab run --timeline json` \
             write it), or a scenario (as run_scenario takes it) and the 'index' of one of its events.
             """,
@@ -19,7 +20,6 @@ extension MCPTools {
         ] + scenarioArguments
     ) { call throws(RPCError) in
         let p = call.arguments
-        let rules = ruleCatalogue(call.server)
         let explanation: EventExplanation
         if let given = try p.optionalObject("event") {
             if p["index"] != nil || p["path"] != nil || p["source"] != nil {
@@ -27,7 +27,7 @@ extension MCPTools {
             }
             let index: Int?
             if case .int(let i)? = given["index"] { index = i } else { index = nil }
-            explanation = EventExplanation(try EventExplanation.event(from: given), index: index, rules: rules)
+            explanation = EventExplanation(try EventExplanation.event(from: given), index: index)
         } else {
             guard p["index"] != nil else {
                 throw p.bad("give 'event', or a scenario and the 'index' of one of its events")
@@ -40,7 +40,7 @@ extension MCPTools {
                 throw p.bad(
                     "'index' \(index) is not on the timeline, which has events \(first + 1) to \(timeline.count)")
             }
-            explanation = EventExplanation(timeline.events[index - first - 1], index: index, rules: rules)
+            explanation = EventExplanation(timeline.events[index - first - 1], index: index)
         }
         return MCPToolResult(text: explanation.text, structured: explanation.json)
     }

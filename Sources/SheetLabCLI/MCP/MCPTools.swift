@@ -5,7 +5,7 @@ import SheetScripting
 /// The tools of `sheetlab mcp` (docs/mcp.md lists them with their input
 /// schemas). Each is a thin wrapper over what the CLI and `serve` use:
 /// `ScenarioRunner` (run_scenario, explain_event, render_timeline_svg),
-/// `Checker` (check_policy), the profile catalogue and the rule ids.
+/// `Checker` (check_policy), the profile catalogue and the rule catalogue (`Rule.catalogue`, as `sheetlab profiles --rules` lists it).
 /// A new tool is one more entry here, in a `MCPTools+Name.swift` file.
 enum MCPTools {
     /// Every tool, in the order `tools/list` gives them.

@@ -25,7 +25,7 @@ public struct ProfileID: RawRepresentable, Hashable, Sendable, Codable, Expressi
     /// Every valid name, devices in catalogue order, oldest OS first.
     public static var all: [ProfileID] { Profile.allNames.map(ProfileID.init(rawValue:)) }
 
-    /// The default profile's name, `iphone15-ios17`.
+    /// The default profile's name (`Profile.defaultName`).
     public static var `default`: ProfileID { ProfileID(rawValue: Profile.defaultName) }
 
     /// The name.

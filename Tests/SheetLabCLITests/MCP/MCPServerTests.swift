@@ -153,31 +153,21 @@ final class MCPTestClient {
         #expect(result["isError"] == true)
     }
 
-    @Test func ruleCatalogue_readsRangesAndListsFromTheEngineDocTable() {
-        #expect(RuleCatalogue.ids(in: "B13-B15") == [.b13, .b14, .b15])
-        #expect(RuleCatalogue.ids(in: "B22-B24, B29") == [.b22, .b23, .b24, .b29])
-        let source = """
-            /// B11: a modifier on an EmptyView fires before iOS 15.
-            @discardableResult
-            func emptyViewFires() -> Bool {
-            """
-        let catalogue = RuleCatalogue(
-            engineDoc: "| B10, B11 | blocked modifiers | `Engine/SheetApp+Presenting.swift` |",
-            engineSources: [("Engine/SheetApp+Presenting.swift", source)])
-        #expect(catalogue[.b11]?.summary == "a modifier on an EmptyView fires before iOS 15.")
-        #expect(catalogue[.b11]?.location == "Engine/SheetApp+Presenting.swift: func emptyViewFires() -> Bool")
-        #expect(catalogue[.b10]?.family == "blocked modifiers")
-        #expect(catalogue[.b10]?.summary == nil)
-        #expect(catalogue[.b10]?.versions == ["14.4"])
-        #expect(catalogue[.b03]?.family == nil)
+    @Test func listRules_isTheEngineCatalogue_asProfilesRulesJSONGivesIt() {
+        let result = MCPTestClient().call("list_rules")
+        #expect(result["structuredContent"] == ProfilesCommand.rulesDocument)
+        let one = MCPTestClient().call("list_rules", ["id": "b03"])
+        #expect(one["structuredContent"]?["rules"]?.array?.first?["summary"] == .string(RuleID.b03.rule.summary))
+        #expect(MCPTestClient().call("list_rules", ["id": "B99"])["isError"] == true)
     }
 
-    @Test func ruleCatalogue_ofTheCheckout_hasASummaryForEveryEngineRule() {
-        let rules = MCPTestClient().server.rules
-        for id in RuleID.allCases.filter({ $0 <= .b29 }) + [.p05] {
-            #expect(rules[id]?.summary != nil, "\(id.rawValue)")
-        }
-        #expect(rules[.b03]?.summary?.contains("write-back") == true)
+    @Test func explainEvent_citesTheRulesSummarySourceAndConfidence() {
+        let event: JSON = ["time": 750, "kind": "requestLost", "rule": "B03", "presenter": "ContentView"]
+        let result = MCPTestClient().call("explain_event", ["event": event])
+        let rule = result["structuredContent"]?["rule"]
+        #expect(rule?["summary"] == .string(RuleID.b03.rule.summary))
+        #expect(rule?["confidence"] == .string(RuleID.b03.rule.confidence.rawValue))
+        #expect(MCPTestClient.text(result).contains("rule: B03"))
     }
 
     @Test func resources_readAListedFile_refuseAnythingElse() {
