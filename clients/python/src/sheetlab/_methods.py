@@ -130,6 +130,15 @@ class Methods:
             params['name'] = name
         return self._call('profile', params)  # type: ignore[no-any-return]
 
+    def profile_flag(self, app: int, name: str, *, on: Optional[bool] = None) -> Dict[str, Any]:
+        """`profile_flag`: Lua profile_flag(name, on): switches a profile flag (sheetlab profiles --rules lists them) before the first view."""
+        params: Dict[str, Any] = {}
+        params['app'] = app
+        params['name'] = name
+        if on is not None:
+            params['on'] = on
+        return self._call('profile_flag', params)  # type: ignore[no-any-return]
+
     def reset(self, app: int, *, profile: Optional[str] = None) -> None:
         """`reset`: Lua reset(profile)."""
         params: Dict[str, Any] = {}
@@ -308,6 +317,7 @@ METHOD_NAMES: Dict[str, str] = {
     'view': 'view',
     'remove': 'remove',
     'profile': 'profile',
+    'profile_flag': 'profile_flag',
     'reset': 'reset',
     'os_at_least': 'os_at_least',
     'set': 'set',
