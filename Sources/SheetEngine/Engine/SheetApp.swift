@@ -178,8 +178,11 @@ public final class SheetApp {
     }
 
     /// The time the next transition ends, if any.
+    /// A reopen window closing with a request queued for it counts (B34).
     public var nextTransitionTime: Int? {
-        world.stack.compactMap(\.lifecycle.left).min().map { now + $0 }
+        let transition = world.stack.compactMap(\.lifecycle.left).min()
+        let window = world.reopenWindows.isEmpty ? nil : nextWindowWithHeldRequest(within: .max)?.left
+        return [transition, window].compactMap { $0 }.min().map { now + $0 }
     }
 
     // MARK: Helpers for the rules

@@ -41,19 +41,22 @@ extension Rule {
             .b02, "the binding is cleared (isPresented set false) when the dismiss transition ends, not before",
             source: "seed 000; FlowStacks #69", .field),
         Rule(
-            .b03, "a new item written while the sheet is dismissing is overwritten by the write-back: the request is lost",
+            .b03,
+            "a new item written while the sheet is dismissing is overwritten by the write-back: the request is lost",
             source: "seed 000; TCA #3195", .field),
         Rule(
             .b04, "an item with another id dismisses what the slot shows, then presents; the same id updates in place",
             source: "Apple docs, sheet(item:); swift-navigation PR #238", .appleDoc),
         Rule(
-            .b05, "a presenter that shows a presentation ignores a request for another, with a warning; the binding stays set",
+            .b05,
+            "a presenter that shows a presentation ignores a request for another, with a warning; the binding stays set",
             source: "UIKit behaviour; aheze/Popovers #14", .field),
         Rule(
             .b06, "dismissing a presentation removes those above it too; only the top one animates",
             source: "UIKit dismiss(animated:) docs", .appleDoc),
         Rule(
-            .b07, "the dismiss action dismisses the presentation it belongs to; on a view not presented it does nothing",
+            .b07,
+            "the dismiss action dismisses the presentation it belongs to; on a view not presented it does nothing",
             source: "Apple docs, DismissAction", .appleDoc),
         Rule(
             .b08, "a sheet can be swiped down unless interactiveDismissDisabled; a full-screen cover cannot",
@@ -112,12 +115,14 @@ extension Rule {
             .b24, "with a selection binding a sheet reopens at the detent it had when it closed",
             os: OSRange(from: "16"), source: "seed 003", .seed),
         Rule(
-            .b25, "a single-detent sheet cannot be resized by dragging; dragging it down past the threshold dismisses it",
+            .b25,
+            "a single-detent sheet cannot be resized by dragging; dragging it down past the threshold dismisses it",
             os: OSRange(from: "16"), source: "seed 003", .seed),
         Rule(
             .b26,
             "a released drag settles on the detent nearest the position projected by velocity, or dismisses below half the smallest",
-            source: "modelled on FloatingPanel (projection (v/1000) r/(1-r), r = 0.998) and PanModal; UIKit publishes none",
+            source:
+                "modelled on FloatingPanel (projection (v/1000) r/(1-r), r = 0.998) and PanModal; UIKit publishes none",
             .assumption),
         Rule(
             .b27, "taps reach the presenter while the sheet is at or below its background-interaction detent",
@@ -161,7 +166,8 @@ extension Rule {
             source: "Apple \"Adopting Liquid Glass\"; WWDC25 session 323; one measured view tree for the numbers",
             .appleDoc),
         Rule(
-            .b37, "a detent within 10.2 pt of full height keeps its height, opaque and edge-attached (no stacked switch)",
+            .b37,
+            "a detent within 10.2 pt of full height keeps its height, opaque and edge-attached (no stacked switch)",
             os: OSRange(from: "26"), source: "wanteddev/montage-ios #520", .single),
         Rule(
             .b38,
@@ -174,7 +180,8 @@ extension Rule {
             "a zoom sheet in compact width stays a sheet (26+); before, it presented as a full-screen cover",
             os: OSRange(from: "18.0"), source: "iOS 26 release notes 150455117", .appleDoc),
         Rule(
-            .b40, "a toolbar sheet requested in the update that dismisses a popover is not shown; the binding stays set",
+            .b40,
+            "a toolbar sheet requested in the update that dismisses a popover is not shown; the binding stays set",
             os: OSRange(through: "18.4"), source: "iOS 26 release notes 150764801 (fixed in 26)", .appleDoc,
             flag: .popoverDismissHidesSheet),
         Rule(
@@ -189,7 +196,8 @@ extension Rule {
             "controlSize, buttonSizing, buttonRepeatBehavior, menuIndicatorVisibility and ButtonBorderShape reset in sheets",
             os: OSRange(from: "27"), source: "iOS 27 release notes 167448274", .appleDoc),
         Rule(
-            .b44, "presentationPlacement (automatic, center, leading, trailing) sets where a sheet sits; only sheets respect it",
+            .b44,
+            "presentationPlacement (automatic, center, leading, trailing) sets where a sheet sits; only sheets respect it",
             os: OSRange(from: "27"), source: "presentationPlacement docs (beta)", .appleDoc),
         Rule(
             .b45, "a sheet with navigationTransition(.crossFade) fades in over the content, with its own timing",
@@ -199,12 +207,15 @@ extension Rule {
             "while a zoom dismissal runs, the outgoing content takes taps; onDisappear runs when the transition ends",
             os: OSRange(from: "26"), source: "Evil-Project/Twinskaraoke #96; expo/expo #50042", .single),
         Rule(
-            .p01, "queue reopen: a request made while a sheet is shown or closing is held and presented when it has closed",
+            .p01,
+            "queue reopen: a request made while a sheet is shown or closing is held and presented when it has closed",
             source: "seed 000 (SheetItemState)", .seed),
         Rule(
             .p02, "reset detent on dismiss: when the sheet has closed, its selection goes back to a given detent",
             source: "seed 003", .seed),
-        Rule(.p03, "bar detent: a custom detent max(44, maxDetentValue * 0.1)", source: "seed 003; Apple docs", .appleDoc),
+        Rule(
+            .p03, "bar detent: a custom detent max(44, maxDetentValue * 0.1)", source: "seed 003; Apple docs", .appleDoc
+        ),
         Rule(
             .p04, "one presenter for sheet and cover, so both work on every OS version", source: "seed 004", .seed),
         Rule(
@@ -248,7 +259,8 @@ extension Rule {
             "grabberOrder", "B42 goes to the next larger detent, and from the largest to the smallest",
             source: "FB21706305 (large to the smaller detent)", .single),
         Assumption(
-            "sizeDependentRounds", "B32: before 18 a size-dependent detent re-resolves up to 8 times before P05 stops it",
+            "sizeDependentRounds",
+            "B32: before 18 a size-dependent detent re-resolves up to 8 times before P05 stops it",
             source: "none (the notes say only that it may oscillate before settling)", .assumption),
     ]
 }

@@ -84,7 +84,9 @@ enum ProfilesCommand {
         rows = [["flag", "rule", "on in"]]
         for f in ProfileFlag.allCases {
             let rule = Rule.catalogue.first { $0.flag == f }!
-            rows.append([f.rawValue, rule.id.rawValue, OSVersion.all.filter(f.value).map(\.version).joined(separator: " ")])
+            rows.append([
+                f.rawValue, rule.id.rawValue, OSVersion.all.filter(f.value).map(\.version).joined(separator: " "),
+            ])
         }
         table(rows, out)
         out.line()

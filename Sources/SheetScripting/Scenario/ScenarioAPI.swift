@@ -27,7 +27,7 @@ enum ScenarioAPI {
         }
 
         // Building.
-        for kind in [PresentationKind.sheet, .fullScreenCover] {
+        for kind in [PresentationKind.sheet, .fullScreenCover, .popover] {
             def(kind.rawValue) { session, args throws(LuaError) in
                 guard case .table(var t) = args[1] else { throw args.expected(1, "table") }
                 t["kind"] = .string(LuaString(kind.rawValue))
@@ -148,6 +148,17 @@ enum ScenarioAPI {
             return []
         }
         def("tap_background") { session, _ in [.boolean(session.tapBackground())] }
+        def("tap_grabber") { session, args throws(LuaError) in
+            try args.engine { () throws(EngineError) in try session.tapGrabber() }
+            return []
+        }
+        // navigationTransition = zoom{ source = "x" } (B38).
+        def("zoom") { session, args throws(LuaError) in
+            guard case .table(var t) = args[1] else { throw args.expected(1, "table") }
+            t["transition"] = .string("zoom")
+            _ = try ViewDeclaration(session: session, function: "zoom").transition(.table(t))
+            return [.table(t)]
+        }
         def("advance") { session, args throws(LuaError) in
             let ms = args[1].isNil ? nil : try args.integer(1)
             try args.engine { () throws(EngineError) in try session.advance(ms) }

@@ -126,7 +126,9 @@ import Testing
     }
 
     @Test func B16_passingTheObjectExplicitly_works() throws {
-        #expect(try environmentError(try Profile.named("iphone17-ios26"), passExplicitly: true, injectedOn: "Sibling") == nil)
+        #expect(
+            try environmentError(try Profile.named("iphone17-ios26"), passExplicitly: true, injectedOn: "Sibling")
+                == nil)
     }
 
     /// Seed 003's stricter claim (nothing is inherited) is a profile flag, off by default.
