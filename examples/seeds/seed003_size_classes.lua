@@ -82,7 +82,7 @@ set("sheet", true)
 expect_eq(top().style, "formSheet", "B19: regular width shows a form sheet")
 -- Before iOS 18 a regular-width sheet is page-sized (B30): as tall as a
 -- large sheet, 1194 - 24 - 10.
-expect_eq(top().detents, { { detent = "large", height = 1160 } }, "B19: as if no detents were given")
+expect_eq(top().detents, { { detent = "large", height = 1160 } }, "B19: as if no detents were given; B30: page-sized")
 expect_eq(top().detent, "large", "B19")
 
 -- A Mac window: the same.

@@ -31,8 +31,7 @@ extension DetentResolver {
         }
     }
 
-    /// B37: up to 18 a detent within 10.2 pt of full height becomes the large, stacked sheet; on 26+ it keeps its
-    /// height, opaque and edge-attached (no stacked switch).
+    /// B37: a detent within 10.2 pt of full height keeps its height, opaque and edge-attached (no stacked switch).
     ///
     /// Whether a height is shown as the large sheet on this OS.
     func isStacked(_ height: Double) -> Bool {
@@ -40,8 +39,8 @@ extension DetentResolver {
         return os.stacksNearFullHeight && height < maxValue && height >= maxValue - Self.stackedSwitchDistance
     }
 
-    /// B36: on 26+ a sheet below full height is inset (8 pt) with a glass background; at full height it is
-    /// edge-attached and opaque.
+    /// B36: a sheet below full height is inset (8 pt) with a glass background; at full height it is edge-attached and
+    /// opaque.
     ///
     /// Only edge-attached sheets have a placement; before 26 every sheet is edge-attached.
     func placement(style: PresentationStyle, height: Double) -> SheetPlacement? {
@@ -50,8 +49,8 @@ extension DetentResolver {
         return height >= layout.maxDetentValue - Self.stackedSwitchDistance ? .edgeAttached : .inset
     }
 
-    /// B44: presentationPlacement (automatic, center, leading, trailing) sets where a sheet sits; only sheets
-    /// respect it.
+    /// B44: presentationPlacement (automatic, center, leading, trailing) sets where a sheet sits; only sheets respect
+    /// it.
     ///
     /// Where a presentation of this style and height is drawn. A form
     /// sheet is centred unless its content's placement (27) says leading or trailing.

@@ -34,7 +34,7 @@ struct DetentResolver {
         os.zoomSheetsBecomeCovers || (content.sizing == .page && content.compactAdaptation == .fullScreen)
     }
 
-    /// B21: `presentationDetents` takes effect at the content's root or in a plain container only.
+    /// B21: presentationDetents takes effect at the content's root or in a plain container only.
     /// B28: before iOS 16 there are no detents: every sheet is full height.
     ///
     /// The content's detents when they take effect (on an edge-attached sheet).
@@ -52,11 +52,11 @@ struct DetentResolver {
         var stacked: [ResolvedDetent] = []
     }
 
-    /// B17: detent heights from `maxDetentValue`: `large` = max, `medium` = max x 0.5, `fraction(f)` = max x f,
-    /// `height(h)` = min(h, max), `custom(name)` = its resolver's answer (nil: inactive), clamped to [0, max].
+    /// B17: detent heights from maxDetentValue: large, medium x 0.5, fraction, height(h) = min(h, max), custom;
+    /// clamped.
     ///
     /// Every height outside [0, max] is reported, a `height(h)` capped at the maximum too.
-    /// B18: `medium` is inactive when the vertical size class is compact.
+    /// B18: medium is inactive when the vertical size class is compact.
     ///
     /// With none active (or none given) the sheet is `large`. Equal heights
     /// keep the order they were declared in.
@@ -104,7 +104,7 @@ struct DetentResolver {
     ///
     /// The detent a sheet shows when no selection decides: the one it had, if
     /// still active (not when it opens), else the smallest.
-    /// B24: with a selection binding a sheet reopens at the detent it had when it closed (the binding keeps it).
+    /// B24: with a selection binding a sheet reopens at the detent it had when it closed.
     static func keptOrSmallest(_ current: Detent?, _ active: [ResolvedDetent], opening: Bool) -> Detent {
         if !opening, let d = current, active.contains(where: { $0.detent == d }) { return d }
         return active[0].detent
@@ -116,8 +116,8 @@ struct DetentResolver {
         active.min { abs($0.height - height) < abs($1.height - height) }!.detent
     }
 
-    /// B26: a released drag settles on the detent nearest the position projected by velocity, or dismisses
-    /// below half the smallest (when allowed).
+    /// B26: a released drag settles on the detent nearest the position projected by velocity, or dismisses below half
+    /// the smallest.
     static func settle(projected: Double, active: [ResolvedDetent], canDismiss: Bool) -> SettleDecision {
         if projected < active[0].height / 2 { return canDismiss ? .dismiss : .detent(active[0].detent) }
         let nearest = active.min { abs($0.height - projected) < abs($1.height - projected) }!

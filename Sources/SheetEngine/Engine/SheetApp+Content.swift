@@ -19,8 +19,8 @@ extension SheetApp {
         }
     }
 
-    /// B13: content sees `@State` as of the presenter's last `body` evaluation, which can be stale.
-    /// B14: the item, and bindings the content reads (live, and it updates when they change), are fresh.
+    /// B13: content sees @State as of the presenter's last body evaluation, which can be stale.
+    /// B14: the item, and bindings the content reads, are fresh (reading the state in body, onChange too).
     ///
     /// Runs the content closure with what it can see.
     func evaluateContent(request: Int, initial: Bool) {
@@ -85,7 +85,10 @@ extension SheetApp {
         return out
     }
 
-    /// B16: content that uses an environment object it was not given fails the way SwiftUI does.
+    /// B16: sheet content inherits the environment of its modifier's view; an object injected only below or beside it
+    /// is not visible.
+    ///
+    /// Content that uses an environment object it was not given fails the way SwiftUI does.
     func checkEnvironment(_ index: Int) {
         guard !world.stack[index].content.usesEnvironmentObjects.isEmpty else { return }
         let p = world.stack[index]
@@ -127,8 +130,8 @@ extension SheetApp {
         return out
     }
 
-    /// B43: controlSize, buttonSizing, buttonRepeatBehavior, menuIndicatorVisibility and ButtonBorderShape reset
-    /// in sheets.
+    /// B43: controlSize, buttonSizing, buttonRepeatBehavior, menuIndicatorVisibility and ButtonBorderShape reset in
+    /// sheets.
     ///
     /// What a presentation's content sees of its modifier's view's
     /// environment values: all of them, but on 27 not the control-style ones.

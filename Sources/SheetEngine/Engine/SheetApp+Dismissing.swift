@@ -152,8 +152,7 @@ extension SheetApp {
         presentWaiting(on: q.host)
     }
 
-    /// P01: the held request takes the place of the write-back in the same update: the binding goes from the
-    /// closing item straight to the held one.
+    /// P01: queue reopen: a request made while a sheet is shown or closing is held and presented when it has closed.
     ///
     /// An `onChange` observer of the binding sees the held item next, never
     /// the empty value in between, as with the seed's `SheetItemState`.
@@ -162,7 +161,7 @@ extension SheetApp {
         applyWrites([(slot, isItem(mod) ? r.item : .bool(true))], cause: .engine(.heldRequest))
     }
 
-    /// B02: the binding is cleared (an `isPresented` one set false) when the dismiss transition ends, not before.
+    /// B02: the binding is cleared (isPresented set false) when the dismiss transition ends, not before.
     func writeBack(_ mod: ModifierRef) {
         guard let slot = world.views.binding(of: mod), !world.views[slot].isEmpty else { return }
         applyWrites([(slot, isItem(mod) ? .none : .bool(false))], cause: .writeBack)

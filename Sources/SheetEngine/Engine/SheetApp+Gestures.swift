@@ -36,7 +36,7 @@ extension SheetApp {
         beginDismiss(k, cause: .interactive)
     }
 
-    /// B08: a sheet can be swiped down unless `interactiveDismissDisabled`; a full-screen cover cannot.
+    /// B08: a sheet can be swiped down unless interactiveDismissDisabled; a full-screen cover cannot.
     ///
     /// Why the user cannot dismiss the presentation at `index` by swiping, if they cannot.
     func interactiveDismissBlock(at index: Int) -> String? {
@@ -195,7 +195,7 @@ extension SheetApp {
         } ?? (context.stock, .stock)
     }
 
-    /// B27: taps reach the presenter while the sheet is at or below its background-interaction detent (16.4+).
+    /// B27: taps reach the presenter while the sheet is at or below its background-interaction detent.
     ///
     /// Taps the presenter behind the top sheet. It reaches the presenter
     /// when nothing is presented, or when the sheet allows background

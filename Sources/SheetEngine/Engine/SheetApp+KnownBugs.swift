@@ -43,8 +43,8 @@ extension SheetApp {
         return best
     }
 
-    /// B35: nested presentations requested in one update: only the first is presented; the others stay blocked
-    /// until it closes.
+    /// B35: nested presentations requested in one update: only the first is presented; the others stay blocked until it
+    /// closes.
     ///
     /// On 16.0-18.3 (a profile flag), whether a modifier inside a
     /// presentation that began presenting in this same update is blocked.
@@ -66,27 +66,34 @@ extension SheetApp {
 
     /// B40: a toolbar sheet requested in the update that dismisses a popover is not shown; the binding stays set.
     ///
-    /// Before 26 (a profile flag), the presentations of an update's
-    /// actions that this bug swallows, each reported.
-    func popoverDismissalHides(_ actions: [(ModifierRef, TriggerAction)]) -> Set<ModifierRef> {
-        guard profile.os.popoverDismissHidesSheet,
+    /// The presentations of an update's actions that wait on a popover
+    /// dismissed in the same update: before 26 (a profile flag) the bug
+    /// swallows them, each reported; from 26, fixed, each waits for the
+    /// dismissal to end and is presented then.
+    func heldByPopoverDismissal(_ actions: [(ModifierRef, TriggerAction)]) -> Set<ModifierRef> {
+        guard
             let popover = actions.first(where: { mod, action in
-                if case .dismiss = action { return kind(of: mod) == .popover }
+                if case .dismiss = action { return kind(of: mod) == .popover && world.index(of: mod) != nil }
                 return false
-            })
+            })?.0
         else { return [] }
-        var hidden: Set<ModifierRef> = []
+        var out: Set<ModifierRef> = []
         for (mod, action) in actions {
-            guard case .present = action, case .toolbarItem(let item) = definition(mod).attachment else { continue }
-            hidden.insert(mod)
-            emit(
-                Event(
-                    time: now, kind: .modifierIgnored, presenter: world.views[mod.view].name,
-                    modifier: signature(of: mod), rule: .b40,
-                    note: .text(
-                        "requested from toolbar item \(item) in the update that dismisses \(world.views[popover.0.view].name).\(signature(of: popover.0)): not shown on iOS \(profile.os.version) (B40); binding stays set"
-                    )))
+            guard case .present(let item, _) = action, case .toolbarItem(let toolbarItem) = definition(mod).attachment
+            else { continue }
+            out.insert(mod)
+            if profile.os.popoverDismissHidesSheet {
+                emit(
+                    Event(
+                        time: now, kind: .modifierIgnored, presenter: world.views[mod.view].name,
+                        modifier: signature(of: mod), rule: .b40,
+                        note: .text(
+                            "requested from toolbar item \(toolbarItem) in the update that dismisses \(world.views[popover.view].name).\(signature(of: popover)): not shown on iOS \(profile.os.version) (B40); binding stays set"
+                        )))
+            } else {
+                hold(mod, HeldRequest(serial: world.serial(), item: item, time: now))
+            }
         }
-        return hidden
+        return out
     }
 }

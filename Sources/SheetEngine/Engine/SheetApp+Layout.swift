@@ -86,6 +86,9 @@ extension SheetApp {
     /// How many times a layout before 18 resolves a size-dependent detent again (an assumption, B32).
     static let sizeDependentRounds = 8
 
+    /// B41: when the selected detent leaves the set, the sheet jumps to an active detent without animation; the binding
+    /// follows.
+    ///
     /// Works out style, detents, current detent and height of the
     /// presentation at `index`, and reports what changed (rotation, new content).
     func layOut(_ index: Int, initial: Bool) {
@@ -195,8 +198,9 @@ extension SheetApp {
             + "]"
     }
 
-    /// B23: a selection binding reflects the current detent; setting it moves the sheet; a value outside the set is an error.
-    /// B29: a detent change made by code produces no "user changed detent" event.
+    /// B23: a selection binding reflects the current detent; setting it moves the sheet; a value outside the set is an
+    /// error.
+    /// B29: a detent change made by code produces no user-change event; one made by dragging does.
     ///
     /// The selection binding was written by code: move the sheet,
     /// without a user-change event. A value outside the active set is an error.

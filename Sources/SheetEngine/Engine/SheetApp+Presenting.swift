@@ -21,8 +21,8 @@ extension BlockReason {
 }
 
 extension SheetApp {
-    /// B10: on iOS 14.4 and earlier only the last presentation modifier applied to a view works.
-    /// B11: on 14.4 a modifier on a separate `EmptyView` works; from iOS 15 it does not fire.
+    /// B10: only the last presentation modifier applied to a view works.
+    /// B11: a modifier on a separate EmptyView works on 14.4; from iOS 15 it does not fire.
     func blockReason(_ mod: ModifierRef) -> BlockReason? {
         let modifiers = world.views[mod.view].declaration.modifiers
         let m = modifiers[mod.index]

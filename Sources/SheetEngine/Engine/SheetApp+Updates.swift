@@ -113,8 +113,8 @@ extension SheetApp {
         guard !changed.isEmpty || !actions.isEmpty else { return }
 
         reevaluateBodies(changed)
-        let hidden = actions.count > 1 ? popoverDismissalHides(actions) : []
-        for (mod, action) in actions where !hidden.contains(mod) {
+        let waiting = actions.count > 1 ? heldByPopoverDismissal(actions) : []
+        for (mod, action) in actions where !waiting.contains(mod) {
             switch action {
             case .present(let item, let override): present(mod, item: item, override: override)
             case .replace(let item): replace(mod, item: item)

@@ -37,7 +37,7 @@ struct Presentation: Hashable {
     var dragHeight: Double?
     /// How it presents and dismisses, once its content has been read (B38, B45).
     var transition: SheetTransition = .standard
-    /// B34: reopened within the window after a dismissal, it ignores its detents (18.0-18.3).
+    /// Reopened within the window after a dismissal, it ignores its detents (B34, 18.0-18.3).
     var ignoresDetents = false
 
     init(modifier: ModifierRef, host: Host, request: Int, lifecycle: Lifecycle, item: Value, itemID: String?) {
