@@ -53,8 +53,14 @@ extension DetentResolver {
     /// it.
     ///
     /// Where a presentation of this style and height is drawn. A form
-    /// sheet is centred unless its content's placement (27) says leading or trailing.
-    func frame(style: PresentationStyle, height: Double, content: SheetContent) -> Frame {
+    /// sheet is as wide as its sizing and centred unless its content's
+    /// placement (27) says leading or trailing.
+    func frame(
+        style: PresentationStyle, height: Double, sizing: PresentationSizing,
+        placement requested: PresentationPlacement?
+    )
+        -> Frame
+    {
         let w = layout.width
         let h = layout.height
         switch style {
@@ -69,9 +75,9 @@ extension DetentResolver {
             let side = min(Self.popoverSize, w)
             return Frame(x: (w - side) / 2, y: layout.safeArea.top, width: side, height: height)
         case .formSheet:
-            let width = min(sizing(content) == .page ? Self.pageSheetWidth : Self.formSheetWidth, w)
+            let width = min(sizing == .page ? Self.pageSheetWidth : Self.formSheetWidth, w)
             let y = (h - height) / 2
-            switch os.supportsPresentationPlacement ? content.placement ?? .automatic : .automatic {
+            switch os.supportsPresentationPlacement ? requested ?? .automatic : .automatic {
             case .leading: return Frame(x: Self.inset, y: y, width: width, height: height)
             case .trailing: return Frame(x: w - width - Self.inset, y: y, width: width, height: height)
             case .automatic, .center: return Frame(x: (w - width) / 2, y: y, width: width, height: height)

@@ -2,11 +2,20 @@
 /// layout in the current orientation and what the content declares: which
 /// style a presentation takes, which detents are in effect, their heights,
 /// where a sheet opens and where a released drag settles.
-struct DetentResolver {
+///
+/// Immutable; a class so that handing it around costs a reference count,
+/// not a copy of the OS version's rules (it is consulted on every layout).
+final class DetentResolver: Sendable {
     let os: OSVersion
     let layout: DeviceLayout
     /// The height of a form sheet on this device (regular width).
     let formSheetHeight: Double
+
+    init(os: OSVersion, layout: DeviceLayout, formSheetHeight: Double) {
+        self.os = os
+        self.layout = layout
+        self.formSheetHeight = formSheetHeight
+    }
 
     /// B19: detents take effect only in compact width; in regular width a sheet is a form sheet.
     /// B20: a sheet in compact height adapts to full screen, unless its content asks to stay a sheet (16.4+).

@@ -101,7 +101,9 @@ extension SheetApp {
                 animated: p.lifecycle.animated,
                 sizing: p.layout.style == .formSheet ? rules.sizing(p.content) : nil,
                 placement: rules.placement(style: p.layout.style, height: height),
-                frame: rules.frame(style: p.layout.style, height: height, content: p.content),
+                frame: rules.frame(
+                    style: p.layout.style, height: height, sizing: rules.sizing(p.content),
+                    placement: p.content.placement),
                 transition: p.transition, presentationPlacement: p.content.placement,
                 environment: contentEnvironmentValues(p))
         }

@@ -98,7 +98,7 @@ extension SheetApp {
                     note: .text(cover ? "a full-screen cover cannot be dragged (B08)" : "transition running")))
             return
         }
-        let active = activeDetents(at: i, style: p.layout.style, report: false)
+        let active = activeDetents(at: i, content: p.content, style: p.layout.style, report: false)
         let h = min(max(0, height), active.last!.height)
         guard let k = world.index(request: request) else { return }
         world.stack[k].layout.detents = active

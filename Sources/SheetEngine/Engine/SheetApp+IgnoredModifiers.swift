@@ -3,27 +3,27 @@ extension SheetApp {
     /// its content that has no effect here: placed where it does not work
     /// (B21, B33), not on this OS yet (B30, B44), or on a presentation style
     /// that does not respect it (B44).
-    func reportIneffectiveModifiers(at index: Int, style: PresentationStyle) {
-        let content = world.stack[index].content
-        let os = profile.os
+    func reportIneffectiveModifiers(_ content: SheetContent, at index: Int, style: PresentationStyle) {
         var ignored: [(String, RuleID)] = []
-        if let d = content.detents, !d.placement.takesEffect {
-            let place =
-                d.placement == .navigationStack ? "inside a NavigationStack" : "on a view not loaded at presentation"
+        if let d = content.detents?.placement, !d.takesEffect {
+            let place = d == .navigationStack ? "inside a NavigationStack" : "on a view not loaded at presentation"
             ignored.append(("presentationDetents applied \(place) has no effect (B21)", .b21))
         }
-        if content.interactiveDismissDisabled, !dismissDisabledTakesEffect(content) {
+        if content.interactiveDismissDisabled,
+            !dismissDisabledTakesEffect(content)
+        {
+            let place = content.interactiveDismissDisabledPlacement.rawValue
             ignored.append(
                 (
-                    "interactiveDismissDisabled applied below the content's root (\(content.interactiveDismissDisabledPlacement.rawValue)) has no effect from iOS 18 (B33)",
+                    "interactiveDismissDisabled applied below the content's root (\(place)) has no effect from iOS 18 (B33)",
                     .b33
                 ))
         }
-        if content.sizing != nil, !os.formSizingDefault {
+        if content.sizing != nil, !profile.os.formSizingDefault {
             ignored.append(("presentationSizing needs iOS 18; regular-width sheets are page-sized here (B30)", .b30))
         }
         if let placement = content.placement {
-            if !os.supportsPresentationPlacement {
+            if !profile.os.supportsPresentationPlacement {
                 ignored.append(("presentationPlacement(.\(placement.rawValue)) needs iOS 27 (B44)", .b44))
             } else if style != .sheet && style != .formSheet {
                 ignored.append(

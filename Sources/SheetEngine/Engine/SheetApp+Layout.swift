@@ -1,15 +1,15 @@
 extension SheetApp {
     /// The detent rules on this profile and orientation.
-    var resolver: DetentResolver {
-        DetentResolver(os: profile.os, layout: layout, formSheetHeight: profile.device.formSheetHeight)
-    }
+    var resolver: DetentResolver { world.orientation == .portrait ? resolvers.portrait : resolvers.landscape }
 
     /// The active detents of a presentation now. `report` puts clamped
     /// heights, detents shown as the large sheet (B37) and unresolvable
     /// custom detents on the timeline.
-    func activeDetents(at index: Int, style: PresentationStyle, report: Bool) -> [ResolvedDetent] {
+    func activeDetents(at index: Int, content: SheetContent, style: PresentationStyle, report: Bool)
+        -> [ResolvedDetent]
+    {
         let rules = resolver
-        var content = world.stack[index].content
+        var content = content
         if world.stack[index].ignoresDetents { content.detents = nil }
         let resolution = rules.resolve(content, style: style) { name in
             resolveCustom(name, at: index, report: report)
@@ -94,21 +94,20 @@ extension SheetApp {
     func layOut(_ index: Int, initial: Bool) {
         let rules = resolver
         let kind = kind(of: world.stack[index].modifier)
-        let style = rules.style(
-            kind: kind, content: world.stack[index].content, transition: world.stack[index].transition)
-        let active = activeDetents(at: index, style: style, report: true)
+        let content = world.stack[index].content
+        let style = rules.style(kind: kind, content: content, transition: world.stack[index].transition)
+        let active = activeDetents(at: index, content: content, style: style, report: true)
         let selectionRef =
-            world.stack[index].ignoresDetents
-            ? nil : rules.effectiveDetents(world.stack[index].content, style: style)?.selection
+            world.stack[index].ignoresDetents ? nil : rules.effectiveDetents(content, style: style)?.selection
         let selection = selectionRef.flatMap { world.views.slot($0) }
         let itemID = world.stack[index].itemID
-        if initial { reportIneffectiveModifiers(at: index, style: style) }
+        if initial { reportIneffectiveModifiers(content, at: index, style: style) }
 
         let before = world.stack[index].layout
         var current = DetentResolver.keptOrSmallest(before.detent, active, opening: initial)
         var removed: Detent?
         if !initial, let d = before.detent, !active.contains(where: { $0.detent == d }), style == .sheet,
-            before.style == .sheet, world.stack[index].content.detents?.detents.contains(d) == false
+            before.style == .sheet, content.detents?.detents.contains(d) == false
         {
             // B41: the content no longer declares the detent the sheet was at.
             current = DetentResolver.nearest(to: before.height, in: active)
@@ -185,12 +184,13 @@ extension SheetApp {
     }
     /// Where the presentation at `index` is drawn now (while dragging, at the dragged height).
     func geometry(at index: Int) -> Geometry {
-        let p = world.stack[index]
-        let rules = resolver
-        let height = p.dragHeight ?? p.layout.height
+        let style = world.stack[index].layout.style
+        let height = world.stack[index].dragHeight ?? world.stack[index].layout.height
+        let placement = style == .formSheet ? world.stack[index].content.placement : nil
+        let sizing = style == .formSheet ? resolver.sizing(world.stack[index].content) : .form
         return Geometry(
-            placement: rules.placement(style: p.layout.style, height: height),
-            frame: rules.frame(style: p.layout.style, height: height, content: p.content))
+            placement: resolver.placement(style: style, height: height),
+            frame: resolver.frame(style: style, height: height, sizing: sizing, placement: placement))
     }
 
     func list(_ detents: [ResolvedDetent]) -> String {

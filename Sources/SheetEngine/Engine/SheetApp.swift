@@ -30,7 +30,12 @@
 /// outside the engine, so no two accesses can overlap.
 public final class SheetApp {
     /// The device and OS version.
-    @exclusivity(unchecked) public private(set) var profile: Profile
+    @exclusivity(unchecked) public private(set) var profile: Profile {
+        didSet { resolvers = Self.resolvers(profile) }
+    }
+    /// The detent rules of the profile in portrait and in landscape, made
+    /// once per profile (the layout is read on every detent decision).
+    @exclusivity(unchecked) var resolvers: (portrait: DetentResolver, landscape: DetentResolver)
     /// Virtual time in milliseconds.
     @exclusivity(unchecked) public internal(set) var now: Int = 0
     /// Which run this is: 1 at first, one more after each `reset`.
@@ -67,8 +72,16 @@ public final class SheetApp {
         profile: Profile = .default, policies: [any PresentationPolicy] = [], limits: EngineLimits = EngineLimits()
     ) {
         self.profile = profile
+        self.resolvers = Self.resolvers(profile)
         self.policies = PolicyList(policies)
         self.limits = limits
+    }
+
+    static func resolvers(_ p: Profile) -> (portrait: DetentResolver, landscape: DetentResolver) {
+        func make(_ o: Orientation) -> DetentResolver {
+            DetentResolver(os: p.os, layout: p.layout(o), formSheetHeight: p.device.formSheetHeight)
+        }
+        return (make(.portrait), make(.landscape))
     }
 
     /// Starts over on `profile` (the current one when nil): no views, nothing
@@ -188,7 +201,7 @@ public final class SheetApp {
     // MARK: Helpers for the rules
 
     /// The layout of the current orientation.
-    var layout: DeviceLayout { profile.layout(world.orientation) }
+    var layout: DeviceLayout { world.orientation == .portrait ? resolvers.portrait.layout : resolvers.landscape.layout }
 
     /// The modifier a presentation was made by, as declared.
     func definition(_ m: ModifierRef) -> PresentationModifier { world.views.modifier(m) }

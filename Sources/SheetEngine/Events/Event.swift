@@ -207,7 +207,7 @@ extension Event: CustomStringConvertible {
 extension Event {
     /// About how many bytes the event holds, for the engine's memory limit.
     var estimatedBytes: Int {
-        let base = MemoryLayout<Event>.stride + (geometry == nil ? 0 : 64)
+        let base = MemoryLayout<Event>.stride
         switch note {
         case .text(let s): return base + s.utf8.count
         case .write(_, let value, _): return base + value.estimatedBytes
@@ -216,21 +216,23 @@ extension Event {
     }
 }
 
-/// Where a presentation is drawn: its placement (sheets, B36, B37) and
-/// its frame. A reference, so that events without one stay small.
-public final class Geometry: Hashable, Sendable {
-    public let placement: SheetPlacement?
-    public let frame: Frame
+/// Where a presentation is drawn after an event: its placement (sheets,
+/// B36, B37) and its frame, kept to a tenth of a point so that events stay
+/// small (the frame of `state()` is exact).
+public struct Geometry: Hashable, Sendable {
+    public var placement: SheetPlacement?
+    private var tenths: SIMD4<Int32>
 
     public init(placement: SheetPlacement?, frame: Frame) {
         self.placement = placement
-        self.frame = frame
+        func t(_ v: Double) -> Int32 { Int32(clamping: Int((v * 10).rounded())) }
+        tenths = SIMD4(t(frame.x), t(frame.y), t(frame.width), t(frame.height))
     }
 
-    public static func == (a: Geometry, b: Geometry) -> Bool { a.placement == b.placement && a.frame == b.frame }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(placement)
-        hasher.combine(frame)
+    /// The frame, to a tenth of a point.
+    public var frame: Frame {
+        Frame(
+            x: Double(tenths.x) / 10, y: Double(tenths.y) / 10, width: Double(tenths.z) / 10,
+            height: Double(tenths.w) / 10)
     }
 }
