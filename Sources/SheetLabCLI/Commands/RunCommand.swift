@@ -31,7 +31,8 @@ enum RunCommand {
             (presenter.modifier, style, detent, height), the top presentation's detents and the count
             of each warning and error event kind with its rule; then how many outcomes were the same
             everywhere. The compared profile wins over the scenario's profile() call (a note says so);
-            its reset("name") calls are honoured. print() goes to standard error as [profile] text.
+            its reset("name") calls are honoured. print() goes to standard error as [profile] text;
+            so do the profiles that failed or stopped. The exit code is the most serious of the runs'.
             --out writes a regular file by replacing it atomically; a symbolic link, /dev/null or
             another device, or a FIFO with a reader, is written through, never replaced.
             Text the scenario controls (errors, print, names) has control characters escaped (\\27).
@@ -39,6 +40,7 @@ enum RunCommand {
             printed), 4 a file could not be read or written (cannot write F: <the system's reason>).
 
             Example: sheetlab run examples/seeds/seed000_lost_reopen.lua --policy examples/policies/queue.lua
+                     sheetlab run examples/seeds/seed004_sheet_and_cover.lua --profiles iphone15-ios14.4,iphone15-ios15
             """)
 
     enum Format: String { case text, json, svg }
