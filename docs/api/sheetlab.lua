@@ -136,6 +136,7 @@ function view(v) end
 function remove(name) end
 
 ---Chooses the device and OS, e.g. "iphone15-ios17"; before the first view. With no argument, returns the current profile's numbers.
+---Under `sheetlab run --profiles` the compared profile wins: the name is checked but not used (reset(name) still switches).
 ---@param name? string
 ---@return {name: string, device: string, os: string, orientation: string, width: number, height: number, max_detent_value: number}
 function profile(name) end

@@ -29,8 +29,13 @@ public struct ScenarioResult {
 
 /// Runs scenario files: a fresh session (and Lua state) for each.
 public struct ScenarioRunner {
-    /// The profile a scenario starts on (a scenario's own `profile()` call wins).
+    /// The profile a scenario starts on (a scenario's own `profile()` call
+    /// wins unless `pinsProfile`).
     public var profile: Profile
+    /// Whether `profile` wins over the scenario's own `profile("...")` call
+    /// (`Session.pinnedProfile`): `sheetlab run --profiles` runs a scenario on
+    /// each profile it compares. `reset("name")` in the scenario still switches.
+    public var pinsProfile = false
     /// Policy files loaded before the scenario runs, relative to the current directory.
     public var policies: [String]
     /// Memory and time limits of each scenario's Lua state.
@@ -80,6 +85,7 @@ public struct ScenarioRunner {
     {
         let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
         session.printHandler = printHandler
+        if pinsProfile { session.pinnedProfile = profile }
         prepare(session)
         for p in policies { try session.loadPolicy(path: p) }
         session.baseDirectory = baseDirectory
