@@ -18,6 +18,8 @@ enum Outcome: Hashable {
     enum PresentationField: String, CaseIterable {
         /// `presenter.modifier`, e.g. `SampleView.sheet(isPresented:)`.
         case modifier, style, detent, height
+        /// Inset or edge-attached (B36, B37), and how it presents (B38, B45).
+        case placement, transition
     }
 
     /// What a run that never reached this outcome gave: an expectation that

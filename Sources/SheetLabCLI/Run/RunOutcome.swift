@@ -36,6 +36,8 @@ struct RunOutcome {
                 (.presentation(level: p.level, .style), .text(p.style.rawValue)),
                 (.presentation(level: p.level, .detent), p.detent.map(OutcomeValue.text) ?? .none),
                 (.presentation(level: p.level, .height), .points(p.height)),
+                (.presentation(level: p.level, .placement), p.placement.map { .text($0.rawValue) } ?? .none),
+                (.presentation(level: p.level, .transition), .text(p.transition.code)),
             ]
         }
         if let top = stack.last { outcomes.append((.topDetents, .detents(top.detents))) }
