@@ -8,13 +8,17 @@ extension SessionConfiguration {
     ///     .runScenario(path: "examples/seeds/seed000_lost_reopen.lua")
     /// print(outcome.passed, outcome.state.presentations.count)
     /// ```
-    /// - Parameter path: the file; its relative `policy("...")` paths are relative to its folder.
+    /// - Parameters:
+    ///   - path: the file; its relative `policy("...")` paths are relative to its folder.
+    ///   - pinsProfile: whether the configuration's profile wins over the
+    ///     scenario's own `profile("...")` call (`Session.pinnedProfile`), to
+    ///     compare a scenario across profiles as `sheetlab run --profiles` does.
     /// - Returns: the expectations and the app at the end; failed
     ///   expectations are part of the outcome.
     /// - Throws: `ScenarioError` for a script error (with the outcome so far),
     ///   or when a configured policy does not load.
-    public func runScenario(path: String) throws(ScenarioError) -> ScenarioOutcome {
-        try run { session in ScenarioRunner.run(in: session, path: path) }
+    public func runScenario(path: String, pinsProfile: Bool = false) throws(ScenarioError) -> ScenarioOutcome {
+        try run(pinsProfile: pinsProfile) { session in ScenarioRunner.run(in: session, path: path) }
     }
 
     /// Runs a scenario given as source, as if it were the file `name` in the
@@ -22,18 +26,24 @@ extension SessionConfiguration {
     /// - Parameters:
     ///   - source: the scenario's Lua source.
     ///   - name: what errors and expectations name it (`scenario.lua:3: ...`).
-    /// - Returns: as `runScenario(path:)`.
-    /// - Throws: as `runScenario(path:)`.
-    public func runScenario(source: String, name: String = "scenario.lua") throws(ScenarioError) -> ScenarioOutcome {
-        try run { session in
+    ///   - pinsProfile: as `runScenario(path:pinsProfile:)`.
+    /// - Returns: as `runScenario(path:pinsProfile:)`.
+    /// - Throws: as `runScenario(path:pinsProfile:)`.
+    public func runScenario(source: String, name: String = "scenario.lua", pinsProfile: Bool = false)
+        throws(ScenarioError) -> ScenarioOutcome
+    {
+        try run(pinsProfile: pinsProfile) { session in
             ScenarioRunner.run(in: session, source: source, name: name, baseDirectory: baseDirectory)
         }
     }
 
-    private func run(_ body: (Session) -> ScenarioResult) throws(ScenarioError) -> ScenarioOutcome {
+    private func run(pinsProfile: Bool, _ body: (Session) -> ScenarioResult) throws(ScenarioError)
+        -> ScenarioOutcome
+    {
         var output: [String] = []
         let session: Session
         do { session = try Session(self) } catch { throw ScenarioError(error) }
+        if pinsProfile { session.pinnedProfile = profile }
         session.printHandler = { output.append($0) }
         let result = body(session)
         let outcome = ScenarioOutcome(

@@ -92,6 +92,13 @@ import Testing
         #expect(outcome.failures.map(\.location) == ["scenario.lua:1"])
     }
 
+    @Test func runScenario_pinsProfile_winsOverTheScenariosOwnProfileCall() throws {
+        let source = "profile('iphonese-ios16')\n" + Self.itemSheet
+        let configuration = try SessionConfiguration(profile: "ipadpro11-ios17")
+        #expect(try configuration.runScenario(source: source).profile.id == "iphonese-ios16")
+        #expect(try configuration.runScenario(source: source, pinsProfile: true).profile.id == "ipadpro11-ios17")
+    }
+
     @Test func runScenario_policyThatDoesNotLoad_isThrownWithoutOutcome() throws {
         #expect {
             _ = try SessionConfiguration(policies: [.source("return 1", name: "bad.lua")]).runScenario(source: "")

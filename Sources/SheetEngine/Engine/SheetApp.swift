@@ -30,7 +30,12 @@
 /// outside the engine, so no two accesses can overlap.
 public final class SheetApp {
     /// The device and OS version.
-    @exclusivity(unchecked) public private(set) var profile: Profile
+    @exclusivity(unchecked) public private(set) var profile: Profile {
+        didSet { resolvers = Self.resolvers(profile) }
+    }
+    /// The detent rules of the profile in portrait and in landscape, made
+    /// once per profile (the layout is read on every detent decision).
+    @exclusivity(unchecked) var resolvers: (portrait: DetentResolver, landscape: DetentResolver)
     /// Virtual time in milliseconds.
     @exclusivity(unchecked) public internal(set) var now: Int = 0
     /// Which run this is: 1 at first, one more after each `reset`.
@@ -67,8 +72,16 @@ public final class SheetApp {
         profile: Profile = .default, policies: [any PresentationPolicy] = [], limits: EngineLimits = EngineLimits()
     ) {
         self.profile = profile
+        self.resolvers = Self.resolvers(profile)
         self.policies = PolicyList(policies)
         self.limits = limits
+    }
+
+    static func resolvers(_ p: Profile) -> (portrait: DetentResolver, landscape: DetentResolver) {
+        func make(_ o: Orientation) -> DetentResolver {
+            DetentResolver(os: p.os, layout: p.layout(o), formSheetHeight: p.device.formSheetHeight)
+        }
+        return (make(.portrait), make(.landscape))
     }
 
     /// Starts over on `profile` (the current one when nil): no views, nothing
@@ -178,14 +191,17 @@ public final class SheetApp {
     }
 
     /// The time the next transition ends, if any.
+    /// A reopen window closing with a request queued for it counts (B34).
     public var nextTransitionTime: Int? {
-        world.stack.compactMap(\.lifecycle.left).min().map { now + $0 }
+        let transition = world.stack.compactMap(\.lifecycle.left).min()
+        let window = world.reopenWindows.isEmpty ? nil : nextWindowWithHeldRequest(within: .max)?.left
+        return [transition, window].compactMap { $0 }.min().map { now + $0 }
     }
 
     // MARK: Helpers for the rules
 
     /// The layout of the current orientation.
-    var layout: DeviceLayout { profile.layout(world.orientation) }
+    var layout: DeviceLayout { world.orientation == .portrait ? resolvers.portrait.layout : resolvers.landscape.layout }
 
     /// The modifier a presentation was made by, as declared.
     func definition(_ m: ModifierRef) -> PresentationModifier { world.views.modifier(m) }

@@ -17,6 +17,10 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     case queued, dropped, removed
     // Detents (B17-B29).
     case detentChanged, userChangedDetent, heightChanged, adapted
+    /// A sheet crossed the full-height line: inset <-> edge-attached (B36, B37, 26+).
+    case placementChanged
+    /// Views and environment inside content (B43, B46).
+    case environmentReset, onDisappear
     // Problems.
     case alreadyPresenting, modifierIgnored, requestLost, dismissPrevented, dismissIgnored
     case detentClamped, invalidSelection, oscillation
@@ -66,6 +70,9 @@ public struct Event: Hashable, Sendable {
     public var decider: Decider?
     /// The behaviour rule that produced the event, when one did (B05, P05...).
     public var rule: RuleID?
+    /// Where the presentation is drawn after the event, for lifecycle and
+    /// detent events (B36, B37, B44).
+    public var geometry: Geometry?
     /// Everything else, in words. Rendered when read, so that emitting an
     /// event costs no string building on the engine's hot path.
     public var detail: String { note.text }
@@ -90,8 +97,9 @@ public struct Event: Hashable, Sendable {
     init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
         phase: Phase? = nil, detent: String? = nil, height: Double? = nil, decider: Decider? = nil,
-        rule: RuleID? = nil, note: Note
+        rule: RuleID? = nil, geometry: Geometry? = nil, note: Note
     ) {
+        self.geometry = geometry
         self.time = time
         self.kind = kind
         self.presenter = presenter
@@ -133,7 +141,8 @@ enum Note: Hashable, Sendable {
 
 extension Event: Codable {
     enum CodingKeys: String, CodingKey {
-        case time, kind, presenter, modifier, item, phase, detent, height, source, rule, confidence, detail, severity
+        case time, kind, presenter, modifier, item, phase, detent, height, placement, frame, source, rule, confidence
+        case detail, severity
     }
 
     public init(from decoder: any Decoder) throws {
@@ -149,6 +158,9 @@ extension Event: Codable {
             source: try c.decodeIfPresent(String.self, forKey: .source),
             rule: try c.decodeIfPresent(RuleID.self, forKey: .rule),
             detail: try c.decodeIfPresent(String.self, forKey: .detail) ?? "")
+        if let frame = try c.decodeIfPresent(Frame.self, forKey: .frame) {
+            geometry = Geometry(placement: try c.decodeIfPresent(SheetPlacement.self, forKey: .placement), frame: frame)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -161,6 +173,8 @@ extension Event: Codable {
         try c.encodeIfPresent(phase, forKey: .phase)
         try c.encodeIfPresent(detent, forKey: .detent)
         try c.encodeIfPresent(height, forKey: .height)
+        try c.encodeIfPresent(geometry?.placement, forKey: .placement)
+        try c.encodeIfPresent(geometry?.frame, forKey: .frame)
         try c.encodeIfPresent(source, forKey: .source)
         try c.encodeIfPresent(rule, forKey: .rule)
         try c.encodeIfPresent(confidence, forKey: .confidence)
@@ -193,10 +207,32 @@ extension Event: CustomStringConvertible {
 extension Event {
     /// About how many bytes the event holds, for the engine's memory limit.
     var estimatedBytes: Int {
+        let base = MemoryLayout<Event>.stride
         switch note {
-        case .text(let s): return MemoryLayout<Event>.stride + s.utf8.count
-        case .write(_, let value, _): return MemoryLayout<Event>.stride + value.estimatedBytes
-        case .decision, .transition, .held: return MemoryLayout<Event>.stride
+        case .text(let s): return base + s.utf8.count
+        case .write(_, let value, _): return base + value.estimatedBytes
+        case .decision, .transition, .held: return base
         }
+    }
+}
+
+/// Where a presentation is drawn after an event: its placement (sheets,
+/// B36, B37) and its frame, kept to a tenth of a point so that events stay
+/// small (the frame of `state()` is exact).
+public struct Geometry: Hashable, Sendable {
+    public var placement: SheetPlacement?
+    private var tenths: SIMD4<Int32>
+
+    public init(placement: SheetPlacement?, frame: Frame) {
+        self.placement = placement
+        func t(_ v: Double) -> Int32 { Int32(clamping: Int((v * 10).rounded())) }
+        tenths = SIMD4(t(frame.x), t(frame.y), t(frame.width), t(frame.height))
+    }
+
+    /// The frame, to a tenth of a point.
+    public var frame: Frame {
+        Frame(
+            x: Double(tenths.x) / 10, y: Double(tenths.y) / 10, width: Double(tenths.z) / 10,
+            height: Double(tenths.w) / 10)
     }
 }

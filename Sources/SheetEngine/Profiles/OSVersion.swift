@@ -10,11 +10,11 @@ public struct Timings: Sendable, Hashable, Codable {
     public var dismiss: Int
     /// What is left of the transition after an interactive swipe is released.
     public var swipeRemainder: Int
-    /// B34: how soon after a dismissal ends a reopen still ignores detents (18.0-18.3).
+    /// How soon after a dismissal ends a reopen still ignores detents (B34, 18.0-18.3).
     public var reopenWindow: Int
-    /// B46: length of a zoom dismissal (0.9 s reported).
+    /// Length of a zoom dismissal (B46: 0.9 s reported).
     public var zoomDismiss: Int
-    /// B45: length of a cross-fade presentation (no source: B01's default).
+    /// Length of a cross-fade presentation (B45; no source: B01's default).
     public var crossFade: Int
 
     /// Timings in milliseconds; the defaults are B01's, B34's, B45's and B46's.

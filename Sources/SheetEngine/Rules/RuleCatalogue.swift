@@ -3,11 +3,11 @@
 public enum ProfileFlag: String, Sendable, Hashable, Codable, CaseIterable {
     /// B16, seed 003's stricter claim: sheets do not inherit environment objects (default off).
     case strictEnvironment = "strict_environment"
-    /// B33: `interactiveDismissDisabled` takes effect only at the content's root (default on from 18).
+    /// `interactiveDismissDisabled` takes effect only at the content's root (B33; default on from 18).
     case dismissDisabledAtRootOnly = "dismiss_disabled_at_root_only"
-    /// B35: nested presentations requested in one update stay blocked (default on 16-18.3).
+    /// Nested presentations requested in one update stay blocked (B35; default on 16-18.3).
     case restoredNestedBlocked = "restored_nested_blocked"
-    /// B40: a toolbar sheet requested as a popover closes is not shown (default on before 26).
+    /// A toolbar sheet requested as a popover closes is not shown (B40; default on before 26).
     case popoverDismissHidesSheet = "popover_dismiss_hides_sheet"
 
     /// The flag's value on a version.

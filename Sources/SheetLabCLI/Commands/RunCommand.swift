@@ -16,10 +16,23 @@ enum RunCommand {
         options: ScriptOptions.specs + [
             OptionSpec("--timeline", value: "FORMAT", help: "text (default), json (one event per line) or svg."),
             OptionSpec("--out", value: "F", help: "Write the timeline to F instead of standard output."),
+            OptionSpec(
+                "--profiles", value: "all|LIST",
+                help:
+                    "Run once per profile (all, or names separated by commas) and print the outcomes that differ."
+            ),
+            OptionSpec("--json", help: "With --profiles: the comparison as one JSON object."),
         ],
         discussion: """
             The scenario's own profile() call wins over --profile. print() in the scenario writes to
             standard output (standard error when a JSON or SVG timeline goes to standard output).
+            --profiles runs the scenario once per profile, each in a fresh session, and prints the
+            outcomes that differ: each expectation's pass/fail, the final presentation stack
+            (presenter.modifier, style, detent, height), the top presentation's detents and the count
+            of each warning and error event kind with its rule; then how many outcomes were the same
+            everywhere. The compared profile wins over the scenario's profile() call (a note says so);
+            its reset("name") calls are honoured. print() goes to standard error as [profile] text;
+            so do the profiles that failed or stopped. The exit code is the most serious of the runs'.
             --out writes a regular file by replacing it atomically; a symbolic link, /dev/null or
             another device, or a FIFO with a reader, is written through, never replaced.
             Text the scenario controls (errors, print, names) has control characters escaped (\\27).
@@ -27,11 +40,13 @@ enum RunCommand {
             printed), 4 a file could not be read or written (cannot write F: <the system's reason>).
 
             Example: sheetlab run examples/seeds/seed000_lost_reopen.lua --policy examples/policies/queue.lua
+                     sheetlab run examples/seeds/seed004_sheet_and_cover.lua --profiles iphone15-ios14.4,iphone15-ios15
             """)
 
     enum Format: String { case text, json, svg }
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
+        if args.value("--profiles") != nil || args.flag("--json") { return runAcrossProfiles(args, out) }
         let path = args.positionals[0]
         let format: Format
         let profile: Profile
@@ -79,6 +94,32 @@ enum RunCommand {
         }
         ScenarioReport.problems(result, out)
         return ScenarioReport.exitCode(result)
+    }
+
+    /// `--profiles`: the comparison in place of a timeline.
+    static func runAcrossProfiles(_ args: ParsedArguments, _ out: Output) -> ExitCode {
+        let setup: ProfilesRun.Setup
+        let profiles: [Profile]
+        do throws(UsageError) {
+            guard let list = args.value("--profiles") else {
+                throw UsageError(
+                    "--json goes with --profiles (for a JSON timeline use --timeline json)", command: "run")
+            }
+            for option in ["--profile", "--timeline", "--out"] where args.value(option) != nil {
+                throw UsageError(
+                    "\(option) does not go with --profiles, which prints a comparison, not a timeline", command: "run")
+            }
+            profiles = try ProfileSelection.parse(list, command: "run")
+            let path = args.positionals[0]
+            try ScriptOptions.requireFile(path, command: "run")
+            let (_, policies, limits) = try ScriptOptions.parse(args, command: "run")
+            setup = ProfilesRun.Setup(
+                path: path, policies: policies, limits: limits,
+                engineLimits: try ScriptOptions.engineLimits(args, command: "run"))
+        } catch {
+            return usage(error, out)
+        }
+        return ProfilesRun.run(setup, on: profiles, json: args.flag("--json"), out)
     }
 
     static func usage(_ error: UsageError, _ out: Output) -> ExitCode {

@@ -128,7 +128,7 @@ struct ScreenLayout {
             switch p.style {
             case .fullScreen:
                 out.append(Box(top: 0, left: 0, right: cols - 1, bottom: rows - 1))
-            case .formSheet:
+            case .formSheet, .popover:
                 let h = min(rows, max(3, heightRows))
                 let widthPoints = min(Self.formSheetWidth, device.width * 0.9)
                 let w = min(cols, max(8, Int((widthPoints / device.width * Double(cols)).rounded())))

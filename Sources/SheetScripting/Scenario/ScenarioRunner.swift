@@ -32,8 +32,13 @@ package struct ScenarioResult {
 
 /// Runs scenario files: a fresh session (and Lua state) for each.
 package struct ScenarioRunner {
-    /// The profile a scenario starts on (a scenario's own `profile()` call wins).
+    /// The profile a scenario starts on (a scenario's own `profile()` call
+    /// wins unless `pinsProfile`).
     package var profile: Profile
+    /// Whether `profile` wins over the scenario's own `profile("...")` call
+    /// (`Session.pinnedProfile`): `sheetlab run --profiles` runs a scenario on
+    /// each profile it compares. `reset("name")` in the scenario still switches.
+    package var pinsProfile = false
     /// Policy files loaded before the scenario runs, relative to the current directory.
     package var policies: [String]
     /// Memory and time limits of each scenario's Lua state.
@@ -83,6 +88,7 @@ package struct ScenarioRunner {
     {
         let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
         session.printHandler = printHandler
+        if pinsProfile { session.pinnedProfile = profile }
         prepare(session)
         for p in policies { try session.loadPolicy(path: p) }
         return ScenarioRunner.run(in: session, named: name, baseDirectory: baseDirectory, load: load)

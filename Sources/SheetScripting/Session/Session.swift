@@ -26,8 +26,10 @@ public final class Session {
     public var baseDirectory: String = "."
     /// Failed expectations, in the order they happened.
     public private(set) var failures: [ExpectationFailure] = []
-    /// How many expectations (`expect`, `expect_eq`, `expect_error`) ran.
-    public internal(set) var expectationCount = 0
+    /// Every expectation that ran (`expect`, `expect_eq`, `expect_error`), held or failed.
+    public private(set) var expectations = ExpectationTally()
+    /// How many expectations ran.
+    public var expectationCount: Int { expectations.total }
     /// The run's error events, across `reset` (the app records them);
     /// `expect_error` marks those it expected.
     public var errorEvents: ErrorEventLog {
@@ -40,6 +42,15 @@ public final class Session {
     }
     /// Which error events `expect_error` expected.
     var errorMarks = ErrorEventLog()
+    /// The profile a scenario's `profile("...")` call keeps, when set:
+    /// `sheetlab run --profiles` pins each run to the profile it compares.
+    /// The call is still checked (an unknown name, or a call after the first
+    /// view, is an error as before) and its name is kept in
+    /// `overriddenProfiles`. `reset("name")` and `reset{ profile = ... }`
+    /// are not affected: they are steps of the scenario.
+    public var pinnedProfile: Profile?
+    /// The profiles `profile("...")` asked for and `pinnedProfile` overrode, in call order.
+    public private(set) var overriddenProfiles: [String] = []
     /// What `print` and the REPL write.
     public var printHandler: (String) -> Void = { print($0) }
 
@@ -101,6 +112,8 @@ public final class Session {
     }
 
     /// Chooses the profile; only before the first view (use `reset` later).
+    /// With `pinnedProfile` set, the pinned profile stays and the name asked
+    /// for is recorded in `overriddenProfiles`.
     ///
     /// ```swift
     /// try session.setProfile("iphonese-ios16")
@@ -117,7 +130,12 @@ public final class Session {
         guard app.viewNames.isEmpty else {
             throw EngineError(.profileAfterViews(name))
         }
-        try reset(profile: profile)
+        if let pinnedProfile {
+            if !overriddenProfiles.contains(profile.name) { overriddenProfiles.append(profile.name) }
+            try reset(profile: pinnedProfile)
+        } else {
+            try reset(profile: profile)
+        }
     }
 
     /// Switches a profile flag (a rule with thin or disagreeing sources,
@@ -205,8 +223,14 @@ public final class Session {
 
     // MARK: Expectations
 
-    /// Records a failed expectation.
-    func fail(_ failure: ExpectationFailure) { failures.append(failure) }
+    /// Records an expectation that ran: held when `failure` is nil.
+    /// - Parameters:
+    ///   - key: where the expectation stands and its message.
+    ///   - failure: what was seen, when it failed.
+    func record(_ key: ExpectationTally.Key, failure: ExpectationFailure?) {
+        expectations.record(key, passed: failure == nil)
+        if let failure { failures.append(failure) }
+    }
 }
 
 /// A failed `expect` or `expect_eq`: where, and what was seen.

@@ -63,7 +63,7 @@ import Testing
         #expect(repl.complete("profile().max").insert == "_detent_value")
         #expect(repl.candidates(for: "top().").isEmpty, "nothing is shown yet: top() is nil")
         feed(repl, out, "set('selectedItem', { id = 0 })")
-        #expect(repl.complete("top().p") == ("", ["phase", "presenter"]))
+        #expect(repl.complete("top().p") == ("", ["phase", "placement", "presenter"]))
         #expect(repl.complete("top().item.").insert == "id")
         #expect(repl.complete("state().views[1].na").insert == "me")
     }

@@ -222,6 +222,12 @@ class Methods:
         params['app'] = app
         return self._call('tap_background', params)  # type: ignore[no-any-return]
 
+    def tap_grabber(self, app: int) -> None:
+        """`tap_grabber`: Lua tap_grabber()."""
+        params: Dict[str, Any] = {}
+        params['app'] = app
+        return self._call('tap_grabber', params)  # type: ignore[no-any-return]
+
     def advance(self, app: int, *, ms: Optional[int] = None) -> None:
         """`advance`: Lua advance(ms)."""
         params: Dict[str, Any] = {}
@@ -329,6 +335,7 @@ METHOD_NAMES: Dict[str, str] = {
     'dismiss': 'dismiss',
     'rotate': 'rotate',
     'tap_background': 'tap_background',
+    'tap_grabber': 'tap_grabber',
     'advance': 'advance',
     'now': 'now',
     'stack': 'stack',
