@@ -75,17 +75,9 @@ enum MCPTools {
         return paths
     }
 
-    /// A timeline entry as `serve` writes it, with the rule that produced the event.
-    static func event(_ e: Event, index: Int) -> JSON {
-        guard case .object(var members) = ServeJSON.event(e, index: index) else { return .null }
-        if let rule = e.rule { members["rule"] = .string(rule.rawValue) }
-        return .object(members)
-    }
-
-    /// A whole timeline, indexed from 1.
+    /// A whole timeline, indexed from 1, as `serve` writes it (with each event's rule and confidence).
     static func events(_ timeline: Timeline) -> JSON {
         let all = timeline.events(since: 0)
-        let first = timeline.count - all.count
-        return .array(all.enumerated().map { event($0.element, index: first + $0.offset + 1) })
+        return ServeJSON.events(all, total: timeline.count)
     }
 }
