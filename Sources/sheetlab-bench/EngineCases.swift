@@ -243,3 +243,30 @@ private func fscanf_pair(
         ))
     return rows
 }
+
+/// `check` cases: exhaustive exploration of seed 000's app with queue.lua,
+/// `n` states' worth (the whole space, explored again until n states are done).
+@MainActor func makeCheckCases() -> [Case] {
+    func explore(_ n: Int, ids: Int, jobs: Int) {
+        var done = 0
+        while done < n {
+            let session = EngineBench.session(.lua, luaContent: true)
+            let checker = Checker(session: session)
+            checker.itemIDs = Array(0..<ids)
+            checker.jobs = jobs
+            checker.makeSession = { EngineBench.session(.lua, luaContent: true) }
+            let report = checker.exhaustive(depth: 64)
+            if getenv("BENCH_VERBOSE") != nil {
+                print("states \(report.states) steps \(report.steps) s \(report.seconds) jobs \(report.jobs) \(Int(Double(report.states) / report.seconds)) states/s")
+            }
+            done += report.states
+        }
+    }
+    return [
+        Case(name: "check-queue.lua-4-ids", unit: "state", baseline: nil) { n in explore(n, ids: 4, jobs: 1) },
+        Case(name: "check-queue.lua-8-ids", unit: "state", baseline: nil) { n in explore(n, ids: 8, jobs: 1) },
+        Case(name: "check-queue.lua-8-ids-2-jobs", unit: "state", baseline: "check-queue.lua-8-ids") { n in
+            explore(n, ids: 8, jobs: 2)
+        },
+    ]
+}

@@ -109,7 +109,7 @@ struct Case {
 }
 
 nonisolated(unsafe) var sink = 0
-let cases = try makeCases() + makeEngineCases()
+let cases = try makeCases() + makeEngineCases() + makeCheckCases()
 /// The case `--case` selected, run by `measured`.
 nonisolated(unsafe) var selected: Case?
 

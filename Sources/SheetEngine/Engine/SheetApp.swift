@@ -45,7 +45,9 @@ public final class SheetApp {
         didSet { timeline.retains = retainsEvents && !overMemory }
     }
     /// How many presentations in a row a modifier may make with no user input
-    /// between them before the oscillation guard stops it (P05).
+    /// between them before the oscillation guard stops it (P05). `Int.max`
+    /// turns the guard off: nothing is counted (`sheetlab check` does so to
+    /// check liveness, where an endless loop is what it looks for).
     @exclusivity(unchecked) public var oscillationLimit = 3
     /// What the app may hold and do for the code it runs.
     @exclusivity(unchecked) public var limits: EngineLimits

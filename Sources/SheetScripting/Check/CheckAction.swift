@@ -88,23 +88,18 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: the steps, in a stable order (the same app gives the same list).
     public static func candidates(for app: SheetApp, itemIDs: [Int], repertoire: Repertoire = .check) -> [CheckAction] {
         var out: [CheckAction] = []
-        var bindings: Set<StateRef> = []
-        let stack = app.stack
-        for b in app.presentationBindings where bindings.insert(b.binding).inserted {
-            let current = app.value(b.binding) ?? .none
-            let dismissing = stack.contains {
-                "\($0.presenter).\($0.modifier)" == b.modifier && $0.phase == .dismissing
-            }
+        let choices = app.bindingChoices()
+        for b in choices {
             let values: [Value] =
                 b.isItem ? itemIDs.map { .record(["id": .int($0)]) } + [.none] : [.bool(true), .bool(false)]
-            for v in values where v != current || (dismissing && !v.isEmpty) { out.append(.set(b.binding, v)) }
+            for v in values where v != b.value || (b.dismissing && !v.isEmpty) { out.append(.set(b.binding, v)) }
         }
-        if let top = stack.last, top.phase == .presented {
+        if let top = app.topPresentation, top.phase == .presented {
             out.append(.swipe)
             out.append(.dismiss)
             if top.style == .sheet {
                 if top.detents.count > 1 {
-                    for d in top.detents where d.detent.description != top.detent {
+                    for d in top.detents where d.detent != top.detent {
                         out.append(.dragRelease(height: d.height, velocity: 0))
                     }
                 }
@@ -120,7 +115,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
             for ms in [wait - 1, wait, wait + 1] where ms > 0 { out.append(.advance(ms)) }
             out.append(.wait)
         }
-        if repertoire == .fuzz { out += fuzzCandidates(for: app, bindings: bindings) }
+        if repertoire == .fuzz { out += fuzzCandidates(for: app, bindings: Set(choices.map(\.binding))) }
         return out
     }
 }

@@ -192,7 +192,7 @@ enum ScenarioAPI {
             }
             for policy in session.policies.compactMap({ $0 as? LuaPolicy }) {
                 if let f = policy.invariants.first(where: { $0.name == name })?.function {
-                    let message = Checker.luaInvariant(f, name: name, session: session, app: session.app)
+                    let message = InvariantChecks.luaInvariant(f, name: name, session: session, app: session.app)
                     return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
                 }
             }
