@@ -81,6 +81,7 @@
 ---@field detent string|nil
 ---@field height number|nil
 ---@field source string|nil Who decided: "stock" or a policy's name.
+---@field rule string|nil The behaviour id of the rule that produced it, e.g. "B05".
 ---@field detail string
 
 ---Builds a `sheet` modifier.
@@ -209,6 +210,7 @@ function state() end
 ---@field detent? string
 ---@field height? number
 ---@field source? string
+---@field rule? string A behaviour id, e.g. "B05".
 ---@field detail? string
 
 ---Events on the timeline: all of them, those after index `since`, or those a filter

@@ -88,7 +88,20 @@ public func parseArguments(_ args: [String], for spec: CommandSpec) throws(Usage
                 command: spec.name)
         }
         let value: String
-        if o.takesValue {
+        if let choices = o.optionalValues {
+            if let inline {
+                value = inline
+            } else if i < args.count, choices.contains(args[i]) {
+                value = args[i]
+                i += 1
+            } else {
+                value = choices[0]
+            }
+            guard choices.contains(value) else {
+                throw UsageError(
+                    "option \(o.name) takes \(choices.joined(separator: " or ")), got '\(value)'", command: spec.name)
+            }
+        } else if o.takesValue {
             if let inline {
                 value = inline
             } else if i < args.count {

@@ -11,6 +11,10 @@ public struct OptionSpec: Sendable {
     public var repeatable: Bool
     /// A short alias, `-p`, if any.
     public var short: String?
+    /// For an option whose value may be left out (`--coverage`, `--coverage
+    /// json`): the values it takes. The next word is its value only when it
+    /// is one of them; alone, its value is the first.
+    public var optionalValues: [String]?
 
     /// An option; give `value` a placeholder (`NAME`) when it takes one.
     public init(_ name: String, value: String? = nil, repeatable: Bool = false, short: String? = nil, help: String) {
@@ -19,6 +23,12 @@ public struct OptionSpec: Sendable {
         self.help = help
         self.repeatable = repeatable
         self.short = short
+    }
+
+    /// An option whose value may be left out: one of `values`, the first when none is given.
+    public init(_ name: String, optional values: [String], help: String) {
+        self.init(name, value: "[" + values.joined(separator: "|") + "]", help: help)
+        optionalValues = values
     }
 
     var takesValue: Bool { valueName != nil }

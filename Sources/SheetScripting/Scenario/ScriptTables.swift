@@ -62,6 +62,7 @@ public enum ScriptTables {
         fields["detent"] = e.detent.map { .string(LuaString($0)) }
         fields["height"] = e.height.map { .number($0) }
         fields["source"] = e.source.map { .string(LuaString($0)) }
+        fields["rule"] = e.rule.map { .string(LuaString($0.rawValue)) }
         return .table(LuaTable(fields: fields))
     }
 

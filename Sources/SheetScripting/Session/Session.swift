@@ -64,6 +64,9 @@ public final class Session {
         if case .function(let f)? = try runtime.call(lookup).first { bindingFunction = f }
     }
 
+    /// The oscillation guard's limit when it is on (`oscillation_guard(true)`): the engine's default.
+    public static let oscillationLimit = SheetApp().oscillationLimit
+
     /// The profile the app runs on.
     public var profile: Profile { app.profile }
 

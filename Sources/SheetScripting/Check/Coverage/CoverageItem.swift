@@ -68,6 +68,17 @@ public enum CoverageItem: Hashable, Comparable, Sendable, CustomStringConvertibl
         }
     }
 
+    /// Its name with its family, where names alone are ambiguous: `kind presenting`, `phase presenting`.
+    public var label: String {
+        switch self {
+        case .rule(let r): return "rule \(r.rawValue)"
+        case .kind(let k): return "kind \(k.rawValue)"
+        case .phase(let p): return "phase \(p.rawValue)"
+        case .decision(let d): return "decision \(d)"
+        case .detent(let d): return "detent \(d)"
+        }
+    }
+
     private var rank: (Int, String) {
         switch self {
         case .rule(let r): return (0, r.rawValue)
@@ -95,9 +106,8 @@ public enum CoverageItem: Hashable, Comparable, Sendable, CustomStringConvertibl
         if event.kind == .request, let answer = event.requestDecision {
             return Decision(hook: "request", answer: answer.rawValue, by: decider.name)
         }
-        if event.rule == .b26 {
-            return Decision(
-                hook: "settle", answer: event.kind == .dismissing ? "dismiss" : event.detent ?? "?", by: decider.name)
+        if event.rule == .b26, event.kind == .release {
+            return Decision(hook: "settle", answer: event.detent ?? "dismiss", by: decider.name)
         }
         if event.kind == .dismissPrevented { return Decision(hook: "should_dismiss", answer: "false", by: decider.name) }
         return nil

@@ -33,12 +33,17 @@ final class Explorer {
 
     /// Whether a state's steps were all tried (not at the depth bound, not cut short by a stop).
     func isExpanded(_ number: Int) -> Bool { number < expanded.count && expanded[number] }
+
+    /// How many states reached were not expanded.
+    func unexpandedCount(of states: Int) -> Int { states - expanded.lazy.filter { $0 }.count }
     /// Steps between states, when the plan records the graph.
     private(set) var graph = StateGraph()
     /// What each step reached, when the plan records coverage.
     private(set) var coverage = CoverageRecorder()
     /// Per state, by number, its snapshot, when the plan records the graph.
     private(set) var snapshots: [SheetApp.Snapshot] = []
+    /// Per state, by number, the clock its path reached, when the plan records the graph.
+    private(set) var clocks: [Int] = []
     /// Each worker's table of distinct events, when the plan records the graph.
     private let recorders: [GraphRecorder]
 
@@ -117,7 +122,10 @@ final class Explorer {
         _ = store.takeFresh(numberingFrom: 0)
         arrivals = [[rootRecord.arrival]]
         firstNumber = [0]
-        if plan.recordsGraph { snapshots = [root.root] }
+        if plan.recordsGraph {
+            snapshots = [root.root]
+            clocks = [root.rootClock]
+        }
         var frontier = [Node(state: root.root, clock: root.rootClock, owner: 0, number: 0)]
         outcome.states = 1
         signal.states.store(1, ordering: .relaxed)
@@ -174,6 +182,7 @@ final class Explorer {
             expanded += Array(repeating: !stopped, count: expandedCount)
             if plan.recordsGraph {
                 snapshots += fresh.map(\.state)
+                clocks += fresh.map(\.clock)
                 for (w, work) in works.enumerated() { graph.add(work.edges, recorder: recorders[w], store: store) }
             }
             if plan.recordsCoverage {
