@@ -1,7 +1,4 @@
 import SheetEngine
-#if canImport(Glibc)
-    import Glibc
-#endif
 import Synchronization
 
 /// Exhaustive exploration: every sequence of steps up to a depth, breadth
@@ -137,11 +134,6 @@ final class Explorer {
             let works = (0..<workers.count).map { _ in LevelWork() }
             let best = SharedMinimum()
             let shared = frontier
-            if debugBalance {
-                var counts = Array(repeating: 0, count: workers.count)
-                for n in frontier { counts[n.owner] += 1 }
-                print("level \(level): \(counts) moved \(frontier.filter { $0.replay != nil }.count)")
-            }
             Parallel.forEach(workers.count) { w in
                 expand(shared, by: w, level: Int32(level), into: works[w], best: best)
             }
@@ -304,5 +296,3 @@ final class SharedMinimum: Sendable {
         }
     }
 }
-
-let debugBalance = getenv("CHECK_DEBUG_BALANCE") != nil

@@ -77,8 +77,8 @@ final class GraphRecorder {
     {
         var ids: [Int32] = []
         ids.reserveCapacity(list.count)
-        for var e in list {
-            e.time = 0
+        for event in list {
+            let e = event.timeless
             if let id = index[e] {
                 ids.append(id)
             } else {

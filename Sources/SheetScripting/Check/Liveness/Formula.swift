@@ -127,15 +127,11 @@ public struct EventMatch: Hashable {
     public func hash(into hasher: inout Hasher) { hasher.combine(key) }
 }
 
-/// One event as an atom: the event with its time set to 0.
+/// One event as an atom: the event without clock readings (`Event.timeless`).
 public struct EventIdentity: Hashable {
     public let event: Event
 
-    public init(_ event: Event) {
-        var e = event
-        e.time = 0
-        self.event = e
-    }
+    public init(_ event: Event) { self.event = event.timeless }
 }
 
 /// A predicate of the app's state: a Lua function given the state table,
