@@ -256,7 +256,9 @@ private func fscanf_pair(
     rows.append(
         (
             "the same on 2 jobs", "\(Int(two.statesPerSecond)) states/s",
-            "\(format(ratio, decimals: 2))x 1 job; target at least 1.8x: \(ratio >= 1.8 ? "met" : "not met")"
+            "\(format(ratio, decimals: 2))x 1 job; target at least 1.8x: \(ratio >= 1.8 ? "met" : "not met"); "
+                + "steps per worker \(two.work.map(String.init).joined(separator: " / ")) (1 job: \(one.work.first ?? 0)): "
+                + "at most \(format(Double(one.work.first ?? 0) / Double(two.work.max() ?? 1), decimals: 2))x on two idle cores"
         ))
     let random = CheckBench.random(runs: 2000, depth: 20)
     rows.append(("check, random mode (queue.lua, 2000 runs of 20 steps)", "\(Int(random)) steps/s", ""))
@@ -276,21 +278,23 @@ enum CheckBench {
 
     /// Median states and steps per second of `repeats` explorations.
     @MainActor static func measure(ids: Int, jobs: Int, repeats: Int) -> (
-        states: Int, statesPerSecond: Double, stepsPerSecond: Double
+        states: Int, statesPerSecond: Double, stepsPerSecond: Double, work: [Int]
     ) {
         var states: [Double] = []
         var steps: [Double] = []
         var count = 0
+        var work: [Int] = []
         for _ in 0..<repeats {
             let c = checker(ids: ids, jobs: jobs)
             let start = now()
             let report = c.exhaustive(depth: 64)
             let seconds = Double(now() - start) / 1e9
             count = report.states
+            work = report.work
             states.append(Double(report.states) / seconds)
             steps.append(Double(report.steps) / seconds)
         }
-        return (count, median(states), median(steps))
+        return (count, median(states), median(steps), work)
     }
 
     /// Steps per second in random mode.

@@ -26,6 +26,9 @@ public struct CheckReport {
     public var cut = false
     /// The workers that explored.
     public var jobs = 1
+    /// Per worker, the steps it applied, replays of paths to states that
+    /// moved to it included (exhaustive mode): how evenly work was shared.
+    public var work: [Int] = []
     /// The invariants checked, by name.
     public var invariants: [String] = []
     /// The first violation, shrunk, if any.
@@ -180,6 +183,7 @@ public final class Checker {
         report.events = outcome.events
         report.depthReached = outcome.depthReached
         report.cut = outcome.cut
+        report.work = outcome.work
         report.stopped = signal.stop
         if recordsCoverage {
             report.coverage = Coverage(

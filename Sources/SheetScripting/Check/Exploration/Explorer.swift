@@ -69,6 +69,8 @@ final class Explorer {
         var edges: [StateGraph.PendingEdge] = []
         var coverage = CoverageRecorder()
         var error: String?
+        /// Steps replayed to reach states that moved to this worker.
+        var replayed = 0
     }
 
     /// The result: what was explored, and the first violation.
@@ -83,6 +85,8 @@ final class Explorer {
         /// Whether states at the last depth were left unexpanded (the depth bound cut paths).
         var cut = false
         var error: String?
+        /// Per worker, the steps it applied (replays included): how evenly the work was shared.
+        var work: [Int] = []
     }
 
     /// The way into state `index` of depth `depth`, from the set-up.
@@ -137,6 +141,8 @@ final class Explorer {
             Parallel.forEach(workers.count) { w in
                 expand(shared, by: w, level: Int32(level), into: works[w], best: best)
             }
+            if outcome.work.isEmpty { outcome.work = Array(repeating: 0, count: workers.count) }
+            for (w, work) in works.enumerated() { outcome.work[w] += work.counts.count + work.replayed }
             if let error = works.compactMap(\.error).first {
                 outcome.error = error
                 return outcome
@@ -203,6 +209,7 @@ final class Explorer {
             var clock = node.clock
             if let path = node.replay {
                 // The state moved here: reach it on this worker's own app.
+                work.replayed += path.count
                 guard worker.replay(path) != nil, app.snapshot() == node.state else {
                     work.error =
                         "internal error: replaying a path did not reach the same state (is the app or a policy nondeterministic?)"
