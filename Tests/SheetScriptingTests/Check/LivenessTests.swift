@@ -199,3 +199,30 @@ import Testing
         #expect(verdicts(r).first?.contains("boom") == true)
     }
 }
+
+/// docs/check.md writes the built-in properties in Lua: they say the same.
+@Suite struct CheckDocsTests {
+    @Test func docsPropertiesInLua_giveTheBuiltInsVerdicts() throws {
+        let doc = try String(contentsOfFile: repoPath("docs/check.md"), encoding: .utf8)
+        let start = try #require(doc.range(of: "```lua\nreturn {\n  -- every request"))
+        let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+        let source = String(doc[start.lowerBound..<end.lowerBound].dropFirst("```lua\n".count))
+        let path = temporaryPolicy(source, name: "doc_props.lua")
+        for (policies, expected) in [
+            ([String](), ["calm holds", "closes holds", "served violated"]),
+            (["examples/policies/queue.lua"], ["calm holds", "closes holds", "served holds"]),
+            (["Tests/SheetScriptingTests/Fixtures/broken_queue.lua"], ["calm violated", "closes holds", "served violated"]),
+        ] {
+            let c = try makeChecker(policies: policies)
+            c.properties = try PropertyReader(session: c.session).properties(file: path)
+            let verdicts = c.exhaustive(depth: 30).properties.map { r -> String in
+                switch r.verdict {
+                case .holds: return "\(r.name) holds"
+                case .violated: return "\(r.name) violated"
+                default: return "\(r.name) other"
+                }
+            }
+            #expect(verdicts == expected, "\(policies)")
+        }
+    }
+}
