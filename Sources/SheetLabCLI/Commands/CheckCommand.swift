@@ -130,7 +130,9 @@ enum CheckCommand {
         r.runs = try args.integer("--runs", in: 1...100_000_000, command: "check")
         r.seed = try args.integer("--seed", in: 0...Int.max, command: "check") ?? 1
         r.items = try args.integer("--items", in: 1...16, command: "check") ?? 2
-        r.jobs = try args.integer("--jobs", in: 1...256, command: "check") ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        r.jobs =
+            try args.integer("--jobs", in: 1...256, command: "check")
+            ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
         r.timeLimit = try args.integer("--time-limit", in: 1...604_800, command: "check") ?? 60
         if let text = args.value("--progress") {
             guard let s = Double(text), s >= 0, s <= 3600 else {
@@ -157,7 +159,8 @@ enum CheckCommand {
                 command: "check")
         }
         if r.runs != nil, r.suite != nil || r.coverage != nil {
-            throw UsageError("--coverage and --emit-suite report an exhaustive exploration: leave out --runs", command: "check")
+            throw UsageError(
+                "--coverage and --emit-suite report an exhaustive exploration: leave out --runs", command: "check")
         }
         return r
     }
@@ -239,7 +242,9 @@ enum CheckCommand {
         out.line("checking \(names) on \(request.profile.name) from \(setupName)")
         out.line("invariants: \(checker.invariantNames.joined(separator: ", "))")
         if !properties.isEmpty {
-            out.line("properties: \(properties.map(\.name).joined(separator: ", ")) (oscillation guard off, as liveness is checked)")
+            out.line(
+                "properties: \(properties.map(\.name).joined(separator: ", ")) (oscillation guard off, as liveness is checked)"
+            )
         }
         out.flush()
         installProgress(checker, request: request, out: out)

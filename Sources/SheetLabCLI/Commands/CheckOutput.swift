@@ -136,7 +136,8 @@ struct CheckOutput {
         if let format = request.trace,
             let trace = checker.trace(of: steps, loop: loop, liveness: liveness, description: message)
         {
-            let text = format == "json" ? trace.itf(source: "sheetlab check") : trace.text(onlyChanges: format == "diff")
+            let text =
+                format == "json" ? trace.itf(source: "sheetlab check") : trace.text(onlyChanges: format == "diff")
             if let file = args.value("--trace-out") {
                 do {
                     try OutputFile.write(text, to: file)

@@ -103,7 +103,8 @@ public struct CheckTrace {
                 "{\"presenter\": \(JSONText.quote($0.presenter)), \"modifier\": \(JSONText.quote($0.modifier)), \"item\": \(Self.itf($0.item))}"
             }
             states.append(
-                "{\"#meta\": {" + meta.joined(separator: ", ") + "}, \"orientation\": \(JSONText.quote(st.orientation.rawValue)), "
+                "{\"#meta\": {" + meta.joined(separator: ", ")
+                    + "}, \"orientation\": \(JSONText.quote(st.orientation.rawValue)), "
                     + "\"views\": {" + views.joined(separator: ", ") + "}, "
                     + "\"presentations\": [" + presentations.joined(separator: ", ") + "], "
                     + "\"held\": [" + held.joined(separator: ", ") + "]}")
@@ -132,7 +133,8 @@ public struct CheckTrace {
         case .detent(let d): return JSONText.quote(d.description)
         case .list(let items): return "[" + items.map(itf).joined(separator: ", ") + "]"
         case .record(let fields):
-            return "{" + fields.sorted { $0.key < $1.key }.map { "\(JSONText.quote($0.key)): \(itf($0.value))" }
+            return "{"
+                + fields.sorted { $0.key < $1.key }.map { "\(JSONText.quote($0.key)): \(itf($0.value))" }
                 .joined(separator: ", ") + "}"
         }
     }

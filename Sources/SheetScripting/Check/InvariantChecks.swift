@@ -34,7 +34,8 @@ struct InvariantChecks {
         builtIns += invariants
         var seen: Set<String> = []
         for inv in builtIns where !excluded.contains(inv) && seen.insert(inv.rawValue).inserted {
-            add(inv.rawValue, readsEvents: inv.readsEvents) { app, events in inv.violation(in: app, stepEvents: events) }
+            add(inv.rawValue, readsEvents: inv.readsEvents) { app, events in inv.violation(in: app, stepEvents: events)
+            }
         }
         for policy in luaPolicies {
             for (name, function) in policy.invariants where seen.insert(name).inserted {
@@ -45,7 +46,9 @@ struct InvariantChecks {
         }
     }
 
-    private mutating func add(_ name: String, readsEvents: Bool, _ test: @escaping (SheetApp, ArraySlice<Event>) -> String?) {
+    private mutating func add(
+        _ name: String, readsEvents: Bool, _ test: @escaping (SheetApp, ArraySlice<Event>) -> String?
+    ) {
         let check = Check(name: name, order: names.count, test: test)
         names.append(name)
         if readsEvents { onEvents.append(check) } else { onState.append(check) }

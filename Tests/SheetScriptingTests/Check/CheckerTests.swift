@@ -158,8 +158,10 @@ import Testing
     }
 
     @Test func random_sameResult_oneOrTwoJobs() throws {
-        let a = try makeChecker(policies: [], invariants: [.noRequestLost], jobs: 1).random(runs: 300, depth: 8, seed: 9)
-        let b = try makeChecker(policies: [], invariants: [.noRequestLost], jobs: 2).random(runs: 300, depth: 8, seed: 9)
+        let a = try makeChecker(policies: [], invariants: [.noRequestLost], jobs: 1).random(
+            runs: 300, depth: 8, seed: 9)
+        let b = try makeChecker(policies: [], invariants: [.noRequestLost], jobs: 2).random(
+            runs: 300, depth: 8, seed: 9)
         #expect(a.violation != nil)
         #expect(digest(a) == digest(b))
         let c = try makeChecker(policies: ["examples/policies/queue.lua"], jobs: 1).random(runs: 300, depth: 8, seed: 9)

@@ -67,9 +67,11 @@ import Testing
     }
 
     @Test func queuePolicy_holdsNoEndlessOscillationAndDismissalEnds() throws {
-        let c = try checker(policies: ["examples/policies/queue.lua"], properties: [.noEndlessOscillation, .dismissalEnds])
+        let c = try checker(
+            policies: ["examples/policies/queue.lua"], properties: [.noEndlessOscillation, .dismissalEnds])
         let report = c.exhaustive(depth: 30)
-        #expect(report.properties.map { if case .holds = $0.verdict { return true } else { return false } } == [true, true])
+        #expect(
+            report.properties.map { if case .holds = $0.verdict { return true } else { return false } } == [true, true])
     }
 
     @Test func depthBoundCuttingPaths_isInconclusive_neverAPass() throws {
@@ -211,7 +213,10 @@ import Testing
         for (policies, expected) in [
             ([String](), ["calm holds", "closes holds", "served violated"]),
             (["examples/policies/queue.lua"], ["calm holds", "closes holds", "served holds"]),
-            (["Tests/SheetScriptingTests/Fixtures/broken_queue.lua"], ["calm violated", "closes holds", "served violated"]),
+            (
+                ["Tests/SheetScriptingTests/Fixtures/broken_queue.lua"],
+                ["calm violated", "closes holds", "served violated"]
+            ),
         ] {
             let c = try makeChecker(policies: policies)
             c.properties = try PropertyReader(session: c.session).properties(file: path)

@@ -62,7 +62,8 @@ public struct Coverage {
                 "  \(family.title) reached (\(r.count) of \(r.count + u.count)): "
                     + (r.isEmpty ? "none" : r.map { "\($0.item) (\($0.steps))" }.joined(separator: ", ")))
             if !u.isEmpty {
-                lines.append("  \(family.title) not reached (\(u.count)): " + u.map(\.description).joined(separator: ", "))
+                lines.append(
+                    "  \(family.title) not reached (\(u.count)): " + u.map(\.description).joined(separator: ", "))
             }
         }
         return lines.joined(separator: "\n")

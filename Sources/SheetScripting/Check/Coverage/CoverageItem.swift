@@ -109,7 +109,9 @@ public enum CoverageItem: Hashable, Comparable, Sendable, CustomStringConvertibl
         if event.rule == .b26, event.kind == .release {
             return Decision(hook: "settle", answer: event.detent ?? "dismiss", by: decider.name)
         }
-        if event.kind == .dismissPrevented { return Decision(hook: "should_dismiss", answer: "false", by: decider.name) }
+        if event.kind == .dismissPrevented {
+            return Decision(hook: "should_dismiss", answer: "false", by: decider.name)
+        }
         return nil
     }
 }

@@ -90,7 +90,8 @@ public enum CoverageSuite {
             let errorKinds = Set(session.app.errorEvents.kept.map(\.event.kind))
             for kind in ErrorEvents.kinds where errorKinds.contains(kind) {
                 expectations.append(
-                    "expect_error({ kind = \(LuaLiteral.quote(kind.rawValue)) }, \(LuaLiteral.quote("provoked on purpose")))")
+                    "expect_error({ kind = \(LuaLiteral.quote(kind.rawValue)) }, \(LuaLiteral.quote("provoked on purpose")))"
+                )
             }
             let name = String(format3(n + 1)) + "-" + slug(sorted[0].label) + ".lua"
             out.append(File(name: name, text: body + expectations.joined(separator: "\n") + "\n", covers: sorted))

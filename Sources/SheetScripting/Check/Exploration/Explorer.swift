@@ -248,7 +248,9 @@ final class Explorer {
                         recorders[w].edge(
                             from: node.number, to: ref, position: Int32(a), step: action, events: events, worker: w))
                 }
-                if plan.recordsCoverage { work.coverage.record(events, at: CoveragePlace(level: level, arrival: arrival)) }
+                if plan.recordsCoverage {
+                    work.coverage.record(events, at: CoveragePlace(level: level, arrival: arrival))
+                }
                 if stepBreaks != nil || stateBreaks != nil {
                     // Whatever this worker would find further on comes later in breadth-first order.
                     if let found = stepBreaks { work.stepViolation = (arrival, found) }

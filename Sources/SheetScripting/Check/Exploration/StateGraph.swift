@@ -34,7 +34,9 @@ struct StateGraph {
     private var index: [Event: Int32] = [:]
 
     /// The events of a step.
-    func events(of edge: Edge) -> ArraySlice<Int32> { eventIDs[Int(edge.events.lowerBound)..<Int(edge.events.upperBound)] }
+    func events(of edge: Edge) -> ArraySlice<Int32> {
+        eventIDs[Int(edge.events.lowerBound)..<Int(edge.events.upperBound)]
+    }
 
     /// Adds the steps a worker recorded in one level (their targets numbered).
     mutating func add(_ pending: [PendingEdge], recorder: GraphRecorder, store: StateStore) {
@@ -72,7 +74,9 @@ final class GraphRecorder {
     private(set) var events: [Event] = []
     private var index: [Event: Int32] = [:]
 
-    func edge(from: Int32, to: StateStore.Ref, position: Int32, step: CheckAction, events list: ArraySlice<Event>, worker: Int)
+    func edge(
+        from: Int32, to: StateStore.Ref, position: Int32, step: CheckAction, events list: ArraySlice<Event>, worker: Int
+    )
         -> StateGraph.PendingEdge
     {
         var ids: [Int32] = []

@@ -198,7 +198,11 @@ final class LivenessChecker {
             guard covers else { continue }
             if distance == nil { distance = distances(from: roots, steps: steps) }
             let found = lasso(in: members, roots: roots, distance: distance!, q: q, automaton: automaton, steps: steps)
-            if let b = best, (b.prefix.count + b.cycle.count, b.prefix.count) <= (found.prefix.count + found.cycle.count, found.prefix.count) {
+            if let b = best,
+                (b.prefix.count + b.cycle.count, b.prefix.count) <= (
+                    found.prefix.count + found.cycle.count, found.prefix.count
+                )
+            {
                 continue
             }
             best = found
@@ -266,14 +270,18 @@ final class LivenessChecker {
         let candidates = members.sorted { (distance[$0] ?? .max, $0) < (distance[$1] ?? .max, $1) }.prefix(32)
         var best: (prefix: [Int], cycle: [Int])?
         for u in candidates {
-            let entry = roots.contains(u) ? (edges: [Int](), nodes: [Int]()) : path(from: roots, inside: false) { p, _ in p == u }
+            let entry =
+                roots.contains(u)
+                ? (edges: [Int](), nodes: [Int]()) : path(from: roots, inside: false) { p, _ in p == u }
             guard let entry else { continue }
             var cycle: [Int] = []
             var at = u
             var visited: [Int] = [u]
             var complete = true
-            for k in 0..<automaton.acceptanceSets where !visited.contains(where: { automaton.nodes[$0 % q].accepting[k] }) {
-                guard let leg = path(from: [at], inside: true, goal: { p, _ in automaton.nodes[p % q].accepting[k] }) else {
+            for k in 0..<automaton.acceptanceSets
+            where !visited.contains(where: { automaton.nodes[$0 % q].accepting[k] }) {
+                guard let leg = path(from: [at], inside: true, goal: { p, _ in automaton.nodes[p % q].accepting[k] })
+                else {
                     complete = false
                     break
                 }
@@ -283,7 +291,9 @@ final class LivenessChecker {
             }
             guard complete else { continue }
             if !cycle.contains(where: { graph.edges[$0].passesTime }) {
-                guard let leg = path(from: [at], inside: true, goal: { _, e in graph.edges[e].passesTime }) else { continue }
+                guard let leg = path(from: [at], inside: true, goal: { _, e in graph.edges[e].passesTime }) else {
+                    continue
+                }
                 cycle += leg.edges
                 at = leg.nodes.last!
             }
@@ -318,7 +328,8 @@ final class LivenessChecker {
                 for (e, edge) in graph.edges.enumerated() where edge.passesTime { bits[e] |= bit }
             case .happens, .occurs:
                 let values = eventValues(atom)
-                for (e, edge) in graph.edges.enumerated() where graph.events(of: edge).contains(where: { values[Int($0)] }) {
+                for (e, edge) in graph.edges.enumerated()
+                where graph.events(of: edge).contains(where: { values[Int($0)] }) {
                     bits[e] |= bit
                 }
             case .state:
@@ -365,7 +376,8 @@ final class LivenessChecker {
                 values.append(test(state))
             case .lua(let f):
                 do {
-                    values.append(try worker.session.runtime.call(f, [ScriptTables.state(state)]).first?.isTruthy == true)
+                    values.append(
+                        try worker.session.runtime.call(f, [ScriptTables.state(state)]).first?.isTruthy == true)
                 } catch {
                     throw CheckError("\(predicate.name): the state predicate failed: \(error)")
                 }

@@ -64,47 +64,47 @@ extension Property {
     /// user may stop acting, and then it waits for them, it is not lost).
     public static var requestServed: Property {
         Property(
-        name: "request-served",
-        formula: .each(
-            EachEvent(pattern: filter(["kind": .string("request")])) { request in
-                var same = sameModifier(as: request)
-                // isPresented requests have no item identity on later events.
-                if let item = request.item, item != "true" { same["item"] = .string(item) }
-                func outcome(_ kind: String) -> Formula {
-                    var fields = same
-                    fields["kind"] = .string(kind)
-                    return .atom(.happens(filter(fields)))
-                }
-                return .leadsTo(
-                    .atom(.occurs(EventIdentity(request))),
-                    .or([outcome("presenting"), outcome("dropped"), .always(.atom(.state(held(like: request))))]))
-            }),
-        summary: "every request is eventually presented, dropped, or held for good")
+            name: "request-served",
+            formula: .each(
+                EachEvent(pattern: filter(["kind": .string("request")])) { request in
+                    var same = sameModifier(as: request)
+                    // isPresented requests have no item identity on later events.
+                    if let item = request.item, item != "true" { same["item"] = .string(item) }
+                    func outcome(_ kind: String) -> Formula {
+                        var fields = same
+                        fields["kind"] = .string(kind)
+                        return .atom(.happens(filter(fields)))
+                    }
+                    return .leadsTo(
+                        .atom(.occurs(EventIdentity(request))),
+                        .or([outcome("presenting"), outcome("dropped"), .always(.atom(.state(held(like: request))))]))
+                }),
+            summary: "every request is eventually presented, dropped, or held for good")
     }
 
     /// A presentation that starts dismissing is eventually gone.
     public static var dismissalEnds: Property {
         Property(
-        name: "dismissal-ends",
-        formula: .each(
-            EachEvent(pattern: filter(["kind": .string("dismissing")])) { dismissing in
-                var fields = sameModifier(as: dismissing)
-                fields["kind"] = .string("dismissed")
-                if let item = dismissing.item { fields["item"] = .string(item) }
-                return .leadsTo(.atom(.occurs(EventIdentity(dismissing))), .atom(.happens(filter(fields))))
-            }),
-        summary: "a presentation that starts dismissing is eventually gone")
+            name: "dismissal-ends",
+            formula: .each(
+                EachEvent(pattern: filter(["kind": .string("dismissing")])) { dismissing in
+                    var fields = sameModifier(as: dismissing)
+                    fields["kind"] = .string("dismissed")
+                    if let item = dismissing.item { fields["item"] = .string(item) }
+                    return .leadsTo(.atom(.occurs(EventIdentity(dismissing))), .atom(.happens(filter(fields))))
+                }),
+            summary: "a presentation that starts dismissing is eventually gone")
     }
 
     /// No sheet opens and closes forever without user input: if the user
     /// stops acting, presentations stop.
     public static var noEndlessOscillation: Property {
         Property(
-        name: "no-endless-oscillation",
-        formula: .implies(
-            .eventually(.always(.not(.atom(.userActs)))),
-            .eventually(.always(.not(.atom(.happens(filter(["kind": .string("presenting")]))))))),
-        summary: "no sheet opens and closes forever without user input")
+            name: "no-endless-oscillation",
+            formula: .implies(
+                .eventually(.always(.not(.atom(.userActs)))),
+                .eventually(.always(.not(.atom(.happens(filter(["kind": .string("presenting")]))))))),
+            summary: "no sheet opens and closes forever without user input")
     }
 
     private static func filter(_ fields: [String: Value]) -> EventFilter {

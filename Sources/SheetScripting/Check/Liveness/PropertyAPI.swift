@@ -76,10 +76,12 @@ enum PropertyAPI {
     static func operand(_ args: APIArguments, _ i: Int, _ function: String) throws(LuaError) -> LuaValue {
         switch args[i] {
         case .boolean: return args[i]
-        case .function: return formula("holds", fields: ["fn": args[i], "at": .string(LuaString(args.location ?? "?"))])
+        case .function:
+            return formula("holds", fields: ["fn": args[i], "at": .string(LuaString(args.location ?? "?"))])
         case .table(let t) where t[marker].stringValue != nil: return args[i]
         case let other:
-            throw args.bad(i, "formula expected (from happens, holds, always...), a boolean or a function, got \(other.typeName)")
+            throw args.bad(
+                i, "formula expected (from happens, holds, always...), a boolean or a function, got \(other.typeName)")
         }
     }
 
@@ -134,7 +136,8 @@ public struct PropertyReader {
     /// The properties of a table `{ name = formula, ... }`, by name.
     public func properties(_ value: LuaValue, from source: String) throws(LuaError) -> [Property] {
         guard case .table(let t) = value, t.array.isEmpty else {
-            throw LuaError(.badValue, "\(source): properties must be a table of formulas by name, got \(value.typeName)")
+            throw LuaError(
+                .badValue, "\(source): properties must be a table of formulas by name, got \(value.typeName)")
         }
         var out: [Property] = []
         for (key, f) in t.fields.sorted(by: { $0.key.description < $1.key.description }) {
