@@ -20,6 +20,10 @@ struct CheckOutput {
     let properties: [Property]
 
     func print() -> ExitCode {
+        if let error = report.error {
+            out.error("sheetlab check: " + TerminalText.escape(error))
+            return .scriptError
+        }
         summary()
         var code = ExitCode.ok
         if let v = report.violation {

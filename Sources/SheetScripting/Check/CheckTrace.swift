@@ -13,9 +13,11 @@ public struct CheckTrace {
     }
 
     public var states: [State]
-    /// For a lasso, the index of the state the cycle starts from: the last
-    /// state's step leads back to it.
+    /// For a lasso, the index of the state the cycle starts from: the
+    /// step `back` leads from the last state back to it.
     public var loop: Int?
+    /// For a lasso, the step from the last state back to `states[loop]`, and its events.
+    public var back: State?
     /// What it shows, for the trace's metadata.
     public var description: String
 
@@ -65,7 +67,10 @@ public struct CheckTrace {
             previous = now
             previousOrder = lines.map(\.key)
         }
-        if let loop { out.append("then back to state \(loop), forever") }
+        if let loop, let back, let step = back.step {
+            out.append("then \(step.lua) leads back to state \(loop), and so on forever")
+            for e in back.events { out.append("    \(e.description)") }
+        }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -111,7 +116,9 @@ public struct CheckTrace {
         }
         var out = "{\"#meta\": {\"format\": \"ITF\", "
         out += "\"format-description\": \"https://apalache-mc.org/docs/adr/015adr-trace.html\", "
-        out += "\"source\": \(JSONText.quote(source)), \"description\": \(JSONText.quote(description))}, "
+        out += "\"source\": \(JSONText.quote(source)), \"description\": \(JSONText.quote(description))"
+        if let step = back?.step { out += ", \"loop-step\": \(JSONText.quote(step.lua))" }
+        out += "}, "
         out += "\"vars\": [\"orientation\", \"views\", \"presentations\", \"held\"], "
         out += "\"states\": [\n  " + states.joined(separator: ",\n  ") + "\n]"
         if let loop { out += ", \"loop\": \(loop)" }
@@ -157,6 +164,8 @@ extension Checker {
             guard let events = worker.apply(action) else { return nil }
             states.append(CheckTrace.State(step: action, events: Array(events), state: app.state()))
         }
-        return CheckTrace(states: states, loop: loop, description: description)
+        // The cycle's last step comes back to the state it started from: not a state of its own.
+        let back = loop != nil && states.count > 1 ? states.removeLast() : nil
+        return CheckTrace(states: states, loop: loop, back: back, description: description)
     }
 }

@@ -39,6 +39,9 @@ public struct CheckReport {
     public var coverage: Coverage?
     /// The liveness properties checked, with their verdicts.
     public var properties: [PropertyResult] = []
+    /// Why the check could not run to its end (a worker's session could not
+    /// be made, a replay did not reach its state), if it could not.
+    public var error: String?
 
     /// Why a check stopped early (`Checker.shouldStop`).
     public enum Stop: Sendable {
@@ -169,7 +172,7 @@ public final class Checker {
         let plan = plan(liveness: liveness)
         let workers: [ExplorationWorker]
         do { workers = try makeWorkers(plan) } catch {
-            report.properties = properties.map { PropertyResult(name: $0.name, verdict: .error("\(error)")) }
+            report.error = "cannot make a worker's session: \(error)"
             return report
         }
         defer { for w in workers { w.close() } }
@@ -200,7 +203,8 @@ public final class Checker {
             }
         }
         if let error = outcome.error {
-            report.properties = properties.map { PropertyResult(name: $0.name, verdict: .error(error)) }
+            report.error = error
+            report.properties = []
         }
         report.seconds = signal.seconds
         return report
@@ -212,7 +216,10 @@ public final class Checker {
         var report = CheckReport(invariants: invariantNames)
         let plan = plan(liveness: false)
         let workers: [ExplorationWorker]
-        do { workers = try makeWorkers(plan) } catch { return report }
+        do { workers = try makeWorkers(plan) } catch {
+            report.error = "cannot make a worker's session: \(error)"
+            return report
+        }
         defer { for w in workers { w.close() } }
         report.jobs = workers.count
         let signal = signal(workers: workers.count)
