@@ -56,7 +56,8 @@ import Testing
 
     /// The keys of the tables a scenario reads, over presentations that
     /// between them have every optional field: a form sheet with sizing and
-    /// a placement on 27, a zoom sheet on 26 (placement, transition source).
+    /// a placement on 27, a zoom sheet on 26 (placement, transition source),
+    /// both under a view that sets an environment value.
     static func readKeys() throws -> (presentation: Set<String>, event: Set<String>) {
         var presentation: Set<String> = []
         var event: Set<String> = []
@@ -74,6 +75,7 @@ import Testing
                 """
                 profile("\(profile)")
                 view { name = "V", state = { show = false, item = false }, matchedTransitionSource = "p",
+                  environment = { tint = "orange" },
                   modifiers = { sheet { isPresented = "show", content = \(content) } } }
                 set("show", true)
                 advance()

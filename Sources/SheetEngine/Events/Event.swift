@@ -9,7 +9,7 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
 /// where, why) on the timeline.
 public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     // User actions.
-    case set, swipe, drag, release, rotate, backgroundTap, viewRemoved
+    case set, swipe, drag, release, rotate, backgroundTap, grabberTap, viewRemoved
     // State and views.
     case stateChanged, bodyEvaluated, contentUpdated, onChange
     // Presentation lifecycle (B01-B09).
@@ -44,7 +44,7 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// app or the engine did in response).
     public var isUserAction: Bool {
         switch self {
-        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .viewRemoved: return true
+        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .grabberTap, .viewRemoved: return true
         default: return false
         }
     }

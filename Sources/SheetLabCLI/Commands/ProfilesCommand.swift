@@ -64,7 +64,8 @@ enum ProfilesCommand {
     static func versionRules(_ os: OSVersion) -> [String] {
         let on: [(Bool, String)] = [
             (os.lastModifierWins, "B10"), (os.emptyViewHostFires, "B11"), (os.printsKeyPaths, "B15"),
-            (os.supportsDetents, "B17-B29"), (os.supportsBackgroundInteraction, "B27"),
+            (os.supportsDetents, "B17-B26 B29 B41 B42"), (!os.supportsDetents, "B28"),
+            (os.supportsBackgroundInteraction, "B27"),
             (os.formSizingDefault, "B30"), (os.removedModifierKeepsBinding, "B31"),
             (os.resolvesSizeDependentOnce, "B32"), (os.dismissDisabledAtRootOnly, "B33"),
             (os.quickReopenIgnoresDetents, "B34"), (os.restoredNestedBlocked, "B35"),

@@ -120,7 +120,9 @@ public final class Session {
         guard let flag = ProfileFlag(rawValue: name) else {
             throw EngineError(.unknownFlag(name: name, valid: ProfileFlag.allCases.map(\.rawValue)))
         }
-        guard app.viewNames.isEmpty else { throw EngineError(.profileAfterViews(app.profile.name)) }
+        guard app.viewNames.isEmpty else {
+            throw EngineError(.profileAfterViews(app.profile.name, call: "profile_flag"))
+        }
         var profile = app.profile
         flag.set(on, in: &profile.os)
         try reset(profile: profile)
