@@ -44,7 +44,8 @@ let package = Package(
         .target(name: "SheetLab", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
-        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering"]),
+        // SheetScripting runs the examples whose pictures ExamplePicturesTests checks.
+        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetScripting"]),
         .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
         .testTarget(name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetScripting", "SheetEngine", "LuaRuntime"]),

@@ -95,7 +95,8 @@ public final class SheetApp {
         if timeline.count > 0 || !world.roots.isEmpty {
             if keepsEarlierParts, retainsEvents {
                 earlierPartsBytes += timeline.events.reduce(0) { $0 + $1.estimatedBytes }
-                earlierParts.append(TimelinePart(part: part, profile: self.profile, timeline: timeline, endTime: now))
+                earlierParts.append(
+                    TimelinePart(part: part, profile: self.profile, events: timeline.events, endTime: now))
             }
             part += 1
         }
@@ -111,7 +112,7 @@ public final class SheetApp {
     /// Every part of the run so far, oldest first: `earlierParts`, then the
     /// current one.
     public var parts: [TimelinePart] {
-        earlierParts + [TimelinePart(part: part, profile: profile, timeline: timeline, endTime: now)]
+        earlierParts + [TimelinePart(part: part, profile: profile, events: timeline.events, endTime: now)]
     }
 
     // MARK: Policies

@@ -6,19 +6,16 @@ public struct TimelinePart: Sendable {
     public var part: Int
     /// The profile the part ran on.
     public var profile: Profile
-    /// Its events, oldest first.
-    public var timeline: Timeline
+    /// Its events, oldest first (those the timeline kept).
+    public var events: [Event]
     /// The virtual time (ms) the part ended at: the clock when `reset` was
     /// called, or now for the part under way.
     public var endTime: Int
 
-    public init(part: Int, profile: Profile, timeline: Timeline, endTime: Int) {
+    public init(part: Int, profile: Profile, events: [Event], endTime: Int) {
         self.part = part
         self.profile = profile
-        self.timeline = timeline
+        self.events = events
         self.endTime = endTime
     }
-
-    /// Its events, oldest first.
-    public var events: [Event] { timeline.events }
 }

@@ -65,7 +65,8 @@ enum RunCommand {
             out.error("error: " + TerminalText.escape(error.description, indent: "    "))
             return error.kind == .io ? .ioError : .scriptError
         }
-        let rendered = TimelineOutput.render(result.session, format: format, color: toStdout && out.colorOut)
+        let rendered = TimelineOutput.render(
+            result.session, format: format, color: toStdout && out.colorOut, title: TerminalText.escape(path))
         if let file = args.value("--out") {
             do {
                 try OutputFile.write(rendered, to: file)

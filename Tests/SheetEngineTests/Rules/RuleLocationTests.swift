@@ -46,7 +46,9 @@ import Testing
             let found = all.filter { $0.rule == rule.rawValue }
             #expect(found.count == 1, "\(rule.rawValue): \(found.map(\.file))")
             guard let place = found.first else { continue }
-            let declares = ["func ", "var ", "init(", "subscript", "static func "].contains { place.declaration.contains($0) }
+            let declares = ["func ", "var ", "init(", "subscript", "static func "].contains {
+                place.declaration.contains($0)
+            }
             #expect(declares, "\(rule.rawValue) in \(place.file) documents: \(place.declaration)")
         }
     }
