@@ -35,7 +35,10 @@ let package = Package(
         // Lua policies and scenarios over the engine: the one API behind the CLI, REPL and serve.
         .target(name: "SheetScripting", dependencies: ["SheetEngine", "LuaRuntime"]),
         // The command line's logic, apart from its thin executable.
-        .target(name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"]),
+        // The REPL's `:help NAME` reads the Lua API stub, built in (Resources/sheetlab.lua links to docs/api/sheetlab.lua).
+        .target(
+            name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"],
+            resources: [.embedInCode("Resources/sheetlab.lua")]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         // Fuzzers for the engine and the Lua boundary (docs/safety.md); scripts/fuzz runs sheetlab-fuzz.
         .target(name: "SheetFuzzing", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),

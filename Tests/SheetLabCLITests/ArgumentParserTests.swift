@@ -54,7 +54,10 @@ import Testing
     @Test func optionalValue_takesTheNextWordOnlyWhenItIsAChoice() throws {
         let test = CommandSpec(
             name: "test", summary: "", positionalUsage: "[PATH]...", maxPositionals: nil,
-            options: [OptionSpec("--record", value: "MODE", choices: ["missing", "all", "failed"], default: "missing", help: "")])
+            options: [
+                OptionSpec(
+                    "--record", value: "MODE", choices: ["missing", "all", "failed"], default: "missing", help: "")
+            ])
         #expect(try parseArguments(["--record"], for: test).value("--record") == "missing")
         let all = try parseArguments(["--record", "all", "examples"], for: test)
         #expect(all.value("--record") == "all")
@@ -62,7 +65,8 @@ import Testing
         let folder = try parseArguments(["--record", "examples"], for: test)
         #expect(folder.value("--record") == "missing")
         #expect(folder.positionals == ["examples"])
-        #expect(try parseArguments(["--record=bogus"], for: test).value("--record") == "bogus", "checked by the command")
+        #expect(
+            try parseArguments(["--record=bogus"], for: test).value("--record") == "bogus", "checked by the command")
         #expect(test.usage == "sheetlab test [PATH]... [--record [MODE]]")
     }
 

@@ -27,10 +27,15 @@ import Testing
 
     @Test func recordMissing_writesOnlyWhatIsMissing_thenCompares() {
         let (path, file) = Self.scenario()
-        #expect(TimelineSnapshot.check(timeline: "a\n", scenario: path, source: "", mode: .missing) == .recorded(replacing: false))
+        #expect(
+            TimelineSnapshot.check(timeline: "a\n", scenario: path, source: "", mode: .missing)
+                == .recorded(replacing: false))
         #expect(Self.read(file) == "a\n")
         #expect(TimelineSnapshot.check(timeline: "a\n", scenario: path, source: "", mode: .missing) == .matched)
-        guard case .differs(let diff) = TimelineSnapshot.check(timeline: "b\n", scenario: path, source: "", mode: .missing) else {
+        guard
+            case .differs(let diff) = TimelineSnapshot.check(
+                timeline: "b\n", scenario: path, source: "", mode: .missing)
+        else {
             Issue.record("a different timeline differs")
             return
         }
@@ -42,9 +47,13 @@ import Testing
         let (path, file) = Self.scenario()
         _ = TimelineSnapshot.check(timeline: "a\n", scenario: path, source: "", mode: .all)
         #expect(TimelineSnapshot.check(timeline: "a\n", scenario: path, source: "", mode: .failed) == .matched)
-        #expect(TimelineSnapshot.check(timeline: "b\n", scenario: path, source: "", mode: .failed) == .recorded(replacing: true))
+        #expect(
+            TimelineSnapshot.check(timeline: "b\n", scenario: path, source: "", mode: .failed)
+                == .recorded(replacing: true))
         #expect(Self.read(file) == "b\n")
-        #expect(TimelineSnapshot.check(timeline: "b\n", scenario: path, source: "", mode: .all) == .recorded(replacing: true))
+        #expect(
+            TimelineSnapshot.check(timeline: "b\n", scenario: path, source: "", mode: .all)
+                == .recorded(replacing: true))
     }
 
     @Test func optOutLine_neverComparesOrRecords() {
@@ -57,7 +66,10 @@ import Testing
 
     @Test func aSnapshotThatCannotBeWritten_saysWhy() {
         let path = "/nonexistent-folder-\(UUID().uuidString)/s.lua"
-        guard case .failedToWrite(let reason) = TimelineSnapshot.check(timeline: "a\n", scenario: path, source: "", mode: .all) else {
+        guard
+            case .failedToWrite(let reason) = TimelineSnapshot.check(
+                timeline: "a\n", scenario: path, source: "", mode: .all)
+        else {
             Issue.record("expected a write failure")
             return
         }

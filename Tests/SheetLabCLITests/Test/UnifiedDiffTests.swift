@@ -26,12 +26,18 @@ import Testing
         let old = Self.lines(1...30)
         let far = old.replacing("line 3\n", with: "").replacing("line 25\n", with: "line 25\nline 25b\n")
         let diff = UnifiedDiff.lines(from: old, to: far, oldName: "a", newName: "b") ?? []
-        #expect(diff.filter { $0.hasPrefix("@@") } == ["@@ -1,6 +1,5 @@", "@@ -23,6 +22,7 @@"], "as diff -u writes them")
+        #expect(
+            diff.filter { $0.hasPrefix("@@") } == ["@@ -1,6 +1,5 @@", "@@ -23,6 +22,7 @@"], "as diff -u writes them")
         let close = old.replacing("line 3\n", with: "").replacing("line 8\n", with: "line eight\n")
-        #expect((UnifiedDiff.lines(from: old, to: close, oldName: "a", newName: "b") ?? []).filter { $0.hasPrefix("@@") }.count == 1)
+        #expect(
+            (UnifiedDiff.lines(from: old, to: close, oldName: "a", newName: "b") ?? []).filter { $0.hasPrefix("@@") }
+                .count == 1)
     }
 
     @Test func linesAddedToAnEmptyText() {
-        #expect(UnifiedDiff.lines(from: "", to: "a\nb\n", oldName: "o", newName: "n") == ["--- o", "+++ n", "@@ -0,0 +1,2 @@", "+a", "+b"])
+        #expect(
+            UnifiedDiff.lines(from: "", to: "a\nb\n", oldName: "o", newName: "n") == [
+                "--- o", "+++ n", "@@ -0,0 +1,2 @@", "+a", "+b",
+            ])
     }
 }

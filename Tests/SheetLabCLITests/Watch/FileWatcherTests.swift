@@ -36,6 +36,11 @@ import Testing
     @Test func stop_endsTheWait() {
         let watcher = FileWatcher([Self.file("a")])
         var asked = 0
-        #expect(watcher.waitForChange(since: watcher.stamps(), stop: { asked += 1; return asked > 2 }) == nil)
+        #expect(
+            watcher.waitForChange(
+                since: watcher.stamps(),
+                stop: {
+                    asked += 1; return asked > 2
+                }) == nil)
     }
 }

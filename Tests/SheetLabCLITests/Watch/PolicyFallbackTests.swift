@@ -11,7 +11,8 @@ import Testing
     static let good = "return { request = function(ctx) return nil end }\n"
 
     static func policy() -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fallback-\(UUID().uuidString).lua").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("fallback-\(UUID().uuidString).lua")
+            .path
         FileManager.default.createFile(atPath: path, contents: Data(good.utf8))
         return path
     }

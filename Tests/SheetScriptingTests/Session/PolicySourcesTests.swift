@@ -12,7 +12,9 @@ import Testing
     @Test func aGivenSource_isLoadedInPlaceOfTheFile_underTheFilesPath() throws {
         let path = Self.file("return {\n")  // broken on disk
         let session = try Session()
-        session.policySources = [Session.canonicalPath(path): "return {\n  request = function() return 'queue' end,\n}\n"]
+        session.policySources = [
+            Session.canonicalPath(path): "return {\n  request = function() return 'queue' end,\n}\n"
+        ]
         try session.loadPolicy(path: path)
         let policy = try #require(session.policies.first as? LuaPolicy)
         #expect(policy.path == path)
