@@ -91,11 +91,17 @@ struct SVGDrawing {
     private(set) var legendTop = 0.0
     private(set) var problemsTop = 0.0
 
-    /// Where the whole label of the last mark of each row ends, and some
-    /// room: the canvas is at least this wide, so that those labels read.
+    /// Where the whole label of the last mark of each row (and the last
+    /// detent named on each height line) ends, and some room: the canvas is
+    /// at least this wide, so that those labels read.
     static func lastLabelsEnd(_ panel: Panel) -> Double {
         var end = 0.0
         for lane in panel.model.lanes {
+            for trace in lane.traces {
+                guard let last = trace.last(where: { $0.label != nil }), let label = last.label else { continue }
+                let words = "\(label) \(SVGWriter.number(last.height.rounded())) pt"
+                end = max(end, panel.time.x(last.at) + 4 + detentFont.width(TerminalWidth.printable(words)) + 8)
+            }
             var last: [Int: TimelineModel.Mark] = [:]
             for mark in lane.marks { last[row(mark.kind)] = mark }
             for mark in last.values {
