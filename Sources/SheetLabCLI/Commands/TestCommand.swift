@@ -85,7 +85,7 @@ enum TestCommand {
             }
             // The folders too: a scenario added or removed changes them.
             let files = (try? ScenarioFiles(paths))?.found.map(\.path) ?? []
-            return paths + files + pass.policies + watched
+            return paths + files.map { PathName.directory(of: $0) } + files + pass.policies + watched
         }
     }
 
