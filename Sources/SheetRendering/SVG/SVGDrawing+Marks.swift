@@ -52,7 +52,8 @@ extension SVGDrawing {
             let width = label.isEmpty ? 4 : labelOffset(mark.kind) + font(mark.kind).width(label)
             return TimeLayout.Need(
                 row: .init(lane: lane, row: row(mark.kind)), width: width, spreads: mark.kind != .info,
-                keepsLabel: mark.kind == .warning || mark.kind == .error)
+                keepsLabel: mark.kind == .warning || mark.kind == .error,
+                spacing: max(TimeLayout.markSpacing, 2 * halfWidth(mark.kind) + 2))
         }
         if let heightLabel {
             let width = heightLabel.map { 4 + detentFont.width($0) } ?? 8

@@ -12,6 +12,9 @@
 /// Marks in one row are kept `markSpacing` px apart even when their times
 /// are closer, by pushing later events right; warnings and errors keep
 /// their whole label clear of the next one in their row the same way.
+/// Instants and those pushes share a budget (`spreadBudget`), so a long,
+/// busy run stays a picture: past it, an instant only makes room for its
+/// marks and labels are shortened.
 ///
 /// Invariants: x never decreases along the events of the part; every
 /// instant and idle gap lies between `x0` and `x0 + width`.
@@ -32,6 +35,8 @@ struct TimeLayout {
         /// Whether the next mark of the row keeps clear of the whole label
         /// even at a later time (warnings and errors are always named).
         var keepsLabel = false
+        /// The least distance to the next mark of the row (its shape's width and a gap).
+        var spacing = TimeLayout.markSpacing
     }
 
     struct Instant {
@@ -55,6 +60,11 @@ struct TimeLayout {
     static let idleThreshold = 1000
     static let idleWidth = 56.0
     static let markSpacing = 12.0
+    /// The most width instants and pushed warnings may add to a picture
+    /// beyond its time drawn to scale, so that a long, busy run stays a
+    /// picture (about three screens); past it, events of one moment sit
+    /// side by side and labels are shortened.
+    static let spreadBudget = 6000.0
     /// The least room between two events of an instant, and at its edges.
     static let instantStep = 10.0
     static let instantPadding = 12.0
@@ -102,10 +112,22 @@ struct TimeLayout {
         for (i, pair) in zip(keyTimes, keyTimes.dropFirst()).enumerated() {
             if compressed[i] { fixed += Self.idleWidth } else { linear += pair.1 - pair.0 }
         }
-        let spread = keyTimes.map { t in byTime[t].map { Self.spreads($0, needs) } ?? false }
-        for (t, s) in zip(keyTimes, spread) where s {
-            fixed += Self.packed(byTime[t]!, needs, from: 0).1
+        // Instants get room for every label while the budget lasts; past it
+        // (a long, busy run) only room for their marks, labels shortened.
+        var budget = Self.spreadBudget
+        let plans: [(offsets: [Double], width: Double)?] = keyTimes.map { t in
+            guard let events = byTime[t], Self.spreads(events, needs) else { return nil }
+            let full = Self.packed(events, needs, from: 0)
+            if full.1 <= budget {
+                budget -= full.1
+                return full
+            }
+            let marksOnly = needs.map {
+                $0.map { Need(row: $0.row, width: 0, spreads: $0.spreads, spacing: $0.spacing) }
+            }
+            return Self.packed(events, marksOnly, from: 0, step: 0, padding: 0)
         }
+        for plan in plans { fixed += plan?.width ?? 0 }
         if linear > 0 {
             var s = Self.pixelsPerMs
             if Double(linear) * s + fixed < Self.minWidth { s = (Self.minWidth - fixed) / Double(linear) }
@@ -119,6 +141,7 @@ struct TimeLayout {
         eventX = Array(repeating: x0, count: times.count)
         var x = x0
         var markFree: [Row: Double] = [:]
+        var labelFree: [Row: Double] = [:]
         for (k, t) in keyTimes.enumerated() {
             if k > 0 {
                 let gap = compressed[k - 1] ? Self.idleWidth : Double(t - keyTimes[k - 1]) * scale
@@ -131,11 +154,20 @@ struct TimeLayout {
                 keys.append((t, x, x))
                 continue
             }
-            // Marks in one row stay apart: push the whole moment right if need be.
-            for i in events { for need in needs[i] { x = max(x, markFree[need.row] ?? x) } }
+            // Marks in one row stay apart, and warnings' names whole while
+            // the budget lasts: push the whole moment right if need be.
+            var wanted = x
+            for i in events {
+                for need in needs[i] {
+                    x = max(x, markFree[need.row] ?? x)
+                    wanted = max(wanted, labelFree[need.row] ?? wanted)
+                }
+            }
+            let push = min(max(0, wanted - x), budget)
+            x += push
+            budget -= push
             let start = x
-            if spread[k] {
-                let (offsets, w) = Self.packed(events, needs, from: 0)
+            if let (offsets, w) = plans[k] {
                 for (i, dx) in zip(events, offsets) { eventX[i] = start + dx }
                 x = start + w
                 instants.append(Instant(time: t, x0: start, x1: x, events: events.count))
@@ -144,7 +176,8 @@ struct TimeLayout {
             }
             for i in events {
                 for need in needs[i] {
-                    markFree[need.row] = eventX[i] + (need.keepsLabel ? need.width + 6 : 0) + Self.markSpacing
+                    markFree[need.row] = eventX[i] + need.spacing
+                    if need.keepsLabel { labelFree[need.row] = eventX[i] + need.width + 6 + need.spacing }
                 }
             }
             keys.append((t, start, x))
@@ -166,19 +199,25 @@ struct TimeLayout {
     /// Offsets of the events of an instant from its start, and its width:
     /// each event at least `instantStep` after the one before, and after
     /// the labels already in the rows it draws in.
-    static func packed(_ events: [Int], _ needs: [[Need]], from start: Double) -> ([Double], Double) {
+    /// - Parameters:
+    ///   - step: the least room between two events (0: only what their marks need).
+    ///   - padding: room after the last event.
+    static func packed(
+        _ events: [Int], _ needs: [[Need]], from start: Double, step: Double = instantStep,
+        padding: Double = instantPadding
+    ) -> ([Double], Double) {
         var free: [Row: Double] = [:]
         var offsets: [Double] = []
-        var x = start + 4
+        var x = start + (step > 0 ? 4 : 0)
         var last = start
         for (n, i) in events.enumerated() {
-            if n > 0 { x = last + instantStep }
+            if n > 0 { x = last + step }
             for need in needs[i] { x = max(x, free[need.row] ?? x) }
-            for need in needs[i] { free[need.row] = x + need.width + markSpacing }
+            for need in needs[i] { free[need.row] = x + need.width + need.spacing }
             offsets.append(x - start)
             last = x
         }
-        let end = max(last + instantPadding, free.values.max() ?? last)
+        let end = max(last + padding, free.values.max() ?? last)
         return (offsets, end - start)
     }
 
@@ -193,7 +232,7 @@ struct TimeLayout {
     /// Where the moment `t` ends (after an instant's events); between two
     /// keys, in proportion, or, in a compressed gap, at its start.
     func x(endOf t: Int) -> Double {
-        guard let k = keys.lastIndex(where: { $0.time <= t }) else { return x0 }
+        guard let k = key(atOrBefore: t) else { return x0 }
         if keys[k].time == t || k + 1 == keys.count { return keys[k].end }
         if compressed[k] { return keys[k].end }
         return keys[k].end + Double(t - keys[k].time) * scale
@@ -202,10 +241,21 @@ struct TimeLayout {
     /// Where a tick for time `t` goes: the start of its moment, or nil when
     /// `t` falls inside a compressed gap or past the last key.
     func tickX(_ t: Int) -> Double? {
-        guard let k = keys.lastIndex(where: { $0.time <= t }) else { return nil }
+        guard let k = key(atOrBefore: t) else { return nil }
         if keys[k].time == t { return keys[k].start }
         guard k + 1 < keys.count, !compressed[k] else { return nil }
         return keys[k].end + Double(t - keys[k].time) * scale
+    }
+
+    /// The index of the last key at or before `t` (keys are in time order).
+    private func key(atOrBefore t: Int) -> Int? {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keys[mid].time <= t { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : low - 1
     }
 
     /// The last time shown.

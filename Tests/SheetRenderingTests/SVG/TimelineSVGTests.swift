@@ -236,6 +236,42 @@ import Testing
         #expect(x[drag + 1] > x[drag], "the release has a place of its own")
     }
 
+    /// 60 drags and releases, each pair in one millisecond, and a lost
+    /// reopen (two warnings) each time: instants and warnings' names get
+    /// their room while the budget lasts, then only their marks do, so the
+    /// picture stays a picture and still no two marks or labels collide.
+    @Test func aLongBusyRun_spendsABoundedWidthOnInstantsAndNames() throws {
+        let app = Runs.app()
+        try app.addView(Runs.itemSheet(detents: [.medium, .large]))
+        for i in 0..<60 {
+            try app.set(Runs.item, Runs.record(i))
+            try app.advance(by: 500)
+            try app.drag(to: 700)
+            try app.release(velocity: 0)
+            try app.swipeDown()
+            try app.advance(by: 100)
+            try app.set(Runs.item, Runs.record(i + 1000))
+            try app.advance(by: 300)
+        }
+        let drawing = Self.drawing(app)
+        let time = drawing.panels[0].time
+        #expect(time.instants.count == 60)
+        let toScale = Double(app.now) * time.scale
+        #expect(time.width < toScale + TimeLayout.spreadBudget + 60 * 4 * 20)
+        let compact = time.instants.filter { $0.x1 - $0.x0 < 60 }
+        #expect(!compact.isEmpty, "the later instants only make room for their marks")
+        let marks = drawing.layout.marks
+        for (a, b) in zip(marks, marks.dropFirst()) where abs(a.y - b.y) < 1 {
+            #expect(!a.overlaps(b), "marks in one row never cover each other")
+        }
+        let labels = drawing.layout.labels
+        for (i, a) in labels.enumerated() {
+            for b in labels[(i + 1)...].prefix(40) where a.box.overlaps(b.box) {
+                Issue.record("labels overlap: '\(a.text)' and '\(b.text)'")
+            }
+        }
+    }
+
     /// The queue policy's `queued` follows the request it answered: one
     /// diamond says both, and the moment needs no instant.
     @Test func aPolicysDecisionAndItsConsequence_areOneMark() throws {
