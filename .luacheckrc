@@ -7,9 +7,9 @@ std = "lua54"
 
 read_globals = {
   -- building
-  "sheet", "fullScreenCover", "view", "remove", "profile", "reset", "policy", "unload", "os_at_least",
+  "sheet", "fullScreenCover", "popover", "zoom", "view", "remove", "profile", "reset", "policy", "unload", "profile_flag", "os_at_least",
   -- acting
-  "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "advance",
+  "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "tap_grabber", "advance",
   -- reading
   "binding", "now", "stack", "top", "state", "timeline", "events",
   -- reading, for sheetlab check

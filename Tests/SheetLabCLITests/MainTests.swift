@@ -33,7 +33,10 @@ import Testing
     @Test func profiles_listsDevicesAndVersions() {
         let (code, out, _) = run(["profiles"])
         #expect(code == .ok)
-        for name in ["iPhone SE", "iPhone 15 Pro Max", "iPad Pro", "Mac", "14.4", "16.4", "18", "783 / 383"] {
+        for name in [
+            "iPhone SE", "iPhone 15 Pro Max", "iPhone 17", "iPad Pro", "Mac", "14.4", "16.4", "18.0", "18.4 (also 18)",
+            "26", "27", "top 62, bottom 34",
+        ] {
             #expect(out.contains(name), "\(name)")
         }
     }

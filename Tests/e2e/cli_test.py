@@ -175,6 +175,119 @@ class Run(unittest.TestCase):
         self.assertIn("--timeline expects text, json or svg", err)
 
 
+def example_scenarios():
+    """Every scenario under examples/ (outside policies folders and the embedding package)."""
+    found = []
+    for folder, dirs, files in os.walk(os.path.join(ROOT, "examples")):
+        dirs[:] = sorted(d for d in dirs if d not in ("policies", "embedding"))
+        found += [os.path.relpath(os.path.join(folder, f), ROOT) for f in sorted(files) if f.endswith(".lua")]
+    return found
+
+
+class RunAcrossProfiles(unittest.TestCase):
+    SEED004 = "examples/seeds/seed004_sheet_and_cover.lua"
+
+    def test_help_mentions_the_option(self):
+        code, out, _ = sheetlab("run", "--help")
+        self.assertEqual(code, 0)
+        self.assertIn("--profiles all|LIST", out)
+        self.assertIn("--json", out)
+
+    def test_every_example_runs_on_every_profile(self):
+        _, listed, _ = sheetlab("profiles")
+        self.assertIn("iphone17", listed)
+        scenarios = example_scenarios()
+        self.assertGreater(len(scenarios), 20)
+        for path in scenarios:
+            with self.subTest(path=path):
+                code, out, err = sheetlab("run", path, "--profiles", "all")
+                # 0 ok, 1 an expectation failed on some profile, 3 a script error on some profile: never a crash.
+                self.assertIn(code, (0, 1, 3), err)
+                self.assertNotIn("Fatal error", err)
+                self.assertRegex(out, r"(?m)^(Outcomes that differ across \d+ profiles:|No differences across the \d+ profiles: )")
+                if code != 0:
+                    self.assertRegex(err, r"(?m)^(FAIL|error) on ")
+                code_json, out_json, _ = sheetlab("run", path, "--profiles", "all", "--json")
+                report = json.loads(out_json)
+                self.assertEqual(code_json, code)
+                self.assertEqual(report["exit_code"], code)
+                self.assertGreater(len(report["profiles"]), 40)
+                self.assertEqual(bool(report["differences"]), out.find("Outcomes that differ") >= 0)
+
+    def test_seed004_shows_where_ios_14_4_and_15_differ(self):
+        code, out, err = sheetlab("run", self.SEED004, "--profiles", "iphone15-ios14.4,iphone15-ios15")
+        self.assertEqual(code, 1, err)
+        self.assertIn('note: the scenario\'s profile("iphone15-ios14.4") is overridden by each compared profile', out)
+        self.assertIn(
+            "expect examples/seeds/seed004_sheet_and_cover.lua:46: "
+            "B10: the sheet is shadowed by the cover applied after it\n"
+            "  pass  iphone15-ios14.4\n"
+            "  fail  iphone15-ios15\n", out)
+        self.assertIn("modifierIgnored B10 (warning events)\n  1  iphone15-ios14.4\n  0  iphone15-ios15\n", out)
+        self.assertRegex(out, r"\n\d+ outcomes are the same on every profile\.\n$")
+        self.assertIn("FAIL on iphone15-ios15: examples/seeds/seed004_sheet_and_cover.lua:46:", err)
+
+    def test_seed004_on_every_profile_groups_them_by_os(self):
+        code, out, _ = sheetlab("run", self.SEED004, "--profiles", "all")
+        self.assertEqual(code, 1)
+        self.assertIn("  pass  ios14.4 on every device (7 profiles)\n  fail  ios15 to ios27 on every device", out)
+
+    def test_json_comparison(self):
+        code, out, _ = sheetlab("run", self.SEED004, "--profiles", "iphone15-ios14.4,iphone15-ios15", "--json")
+        self.assertEqual(code, 1)
+        report = json.loads(out)
+        self.assertEqual(report["scenario"], self.SEED004)
+        self.assertEqual(report["profiles"], ["iphone15-ios14.4", "iphone15-ios15"])
+        self.assertEqual(report["overridden_profiles"], ["iphone15-ios14.4"])
+        self.assertEqual(report["failed"], ["iphone15-ios15"])
+        self.assertEqual(report["errored"], [])
+        first = report["differences"][0]
+        self.assertEqual(first["outcome"], "expectation")
+        self.assertEqual(first["location"], "examples/seeds/seed004_sheet_and_cover.lua:46")
+        self.assertEqual(first["values"], {"iphone15-ios14.4": {"passed": 1, "failed": 0},
+                                           "iphone15-ios15": {"passed": 0, "failed": 1}})
+        events = [d for d in report["differences"] if d["outcome"] == "events"]
+        self.assertIn({"outcome": "events", "kind": "modifierIgnored", "severity": "warning", "rule": "B10",
+                       "label": "modifierIgnored B10 (warning events)",
+                       "values": {"iphone15-ios14.4": 1, "iphone15-ios15": 0}}, events)
+        self.assertIsInstance(report["same"], int)
+
+    def test_reset_with_a_name_is_honoured_and_print_goes_to_stderr(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = scenario_file(d, "pinned.lua", 'reset("iphone15-ios14.4")\nprint("on " .. profile().name)\n'
+                                 'expect_eq(profile().name, "iphone15-ios14.4")\n')
+            code, out, err = sheetlab("run", path, "--profiles", "iphone15-ios17,iphone17-ios26", "--json")
+            self.assertEqual(code, 0, err)
+            self.assertEqual(json.loads(out)["differences"], [])
+            self.assertIn("[iphone15-ios17] on iphone15-ios14.4\n[iphone17-ios26] on iphone15-ios14.4\n", err)
+            code, out, _ = sheetlab("run", path, "--profiles", "iphone15-ios17,iphone17-ios26")
+            self.assertEqual(out.splitlines()[-1],
+                             "No differences across the 2 profiles: the one outcome is the same on every profile.")
+
+    def test_script_error_on_one_profile_is_exit_3_and_says_where(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = scenario_file(d, "old.lua", 'if not os_at_least("15") then error("too old") end\nexpect(true)\n')
+            code, out, err = sheetlab("run", path, "--profiles", "iphone15-ios14.4,iphone15-ios15")
+            self.assertEqual(code, 3)
+            self.assertIn("script error\n", out)
+            self.assertRegex(err, r"error on iphone15-ios14.4: .*old.lua:1: too old")
+
+    def test_usage_errors(self):
+        cases = [
+            (["--profiles", "iphone15-ios17,iphone99-ios1"], "unknown profile 'iphone99-ios1'; valid profiles: "),
+            (["--profiles", "iphone15-ios17"], "--profiles compares two or more profiles"),
+            (["--json"], "--json goes with --profiles"),
+            (["--profiles", "all", "--timeline", "json"], "--timeline does not go with --profiles"),
+            (["--profiles", "all", "--profile", "iphone15-ios17"], "--profile does not go with --profiles"),
+        ]
+        for extra, message in cases:
+            with self.subTest(extra=extra):
+                code, out, err = sheetlab("run", self.SEED004, *extra)
+                self.assertEqual(code, 2, err)
+                self.assertIn(message, err)
+                self.assertEqual(out, "")
+
+
 class Test(unittest.TestCase):
     def test_examples_pass(self):
         code, out, err = sheetlab("test", "examples", "--strict")

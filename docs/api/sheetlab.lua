@@ -30,8 +30,14 @@
 ---@field selection? sheetlab.Slot Detent selection binding (B23, B24).
 ---@field placement? "root"|"container"|"navigationStack"|"notLoaded" Where presentationDetents is applied (B21). Default "root".
 ---@field interactiveDismissDisabled? boolean (B08)
+---@field dismissDisabledPlacement? "root"|"container"|"navigationStack"|"notLoaded" Where interactiveDismissDisabled is applied; from iOS 18 only "root" works (B33). Default "root".
 ---@field backgroundInteraction? sheetlab.Detent `.enabled(upThrough:)` (B27, iOS 16.4).
----@field compactAdaptation? "sheet"|"fullScreen" `presentationCompactAdaptation` (B20, iOS 16.4).
+---@field compactAdaptation? "automatic"|"sheet"|"fullScreen" `presentationCompactAdaptation` (B20, iOS 16.4; B39).
+---@field presentationSizing? "form"|"page"|"fitted" Size in regular width (B30, iOS 18); default form from 18, page before.
+---@field fittedHeight? number The height the content asks for, for `presentationSizing = "fitted"` and popovers (B30).
+---@field navigationTransition? "crossFade"|"automatic"|table `zoom{ source = "id" }` (B38, 18+) or "crossFade" (B45, 27).
+---@field presentationPlacement? "automatic"|"center"|"leading"|"trailing" Where a sheet sits (B44, iOS 27).
+---@field onDisappear? fun() Runs when the dismiss transition ends (B46).
 ---@field environmentObject? string[] Environment object types passed explicitly (B16).
 ---@field uses? string[] Environment object types the content reads (B16).
 ---@field onAppear? fun() Runs when the present transition ends.
@@ -42,6 +48,7 @@
 ---@field onDismiss? fun() Runs when the dismissal has finished (B02).
 ---@field content? fun(c: sheetlab.ContentContext): (sheetlab.Content|string)|sheetlab.Content|string
 ---@field attach? string Attach to a separate EmptyView with this name instead of the view (B11).
+---@field toolbarItem? string Attach to the view's toolbar item with this name (B38, B40).
 
 ---@class sheetlab.View
 ---@field name string Unique view name, e.g. "ContentView".
@@ -52,22 +59,34 @@
 ---@field environmentObject? string[] Environment object types this view provides (B16).
 ---@field modifiers? sheetlab.Modifier[] Presentation modifiers, in the order applied (B10).
 ---@field children? sheetlab.View[] Child views.
+---@field environment? table<string, sheetlab.Value> Environment values this view sets for its subtree, e.g. `{ controlSize = "large" }` (B43).
+---@field observable? table<string, string> Slots that are properties of an `@Observable` model, by the model's type name: `{ count = "Model" }` (B15).
+---@field matchedTransitionSource? string|string[] Ids this view is marked with as a zoom source (B38, 18+).
+---@field toolbarTransitionSource? string|string[] Ids its toolbar items are marked with as zoom sources (B38, 26+).
 
 ---@class sheetlab.Presentation
 ---@field level integer 1 at the bottom of the stack.
 ---@field presenter string
 ---@field modifier string e.g. "sheet(item:)"
----@field kind "sheet"|"fullScreenCover"
+---@field kind "sheet"|"fullScreenCover"|"popover"
 ---@field phase "presenting"|"presented"|"dismissing"
 ---@field ends integer|nil When the running transition ends (ms).
 ---@field item sheetlab.Value
 ---@field item_id string|nil
----@field style "sheet"|"formSheet"|"fullScreen"
+---@field style "sheet"|"formSheet"|"popover"|"fullScreen"
 ---@field detent sheetlab.Detent|nil
 ---@field height number Points.
 ---@field detents {detent: sheetlab.Detent, height: number}[] Active detents, smallest first.
 ---@field text string What the content shows.
 ---@field animated boolean Whether its dismiss transition animates: only the top one of a dismissed group does (B06).
+---@field sizing "form"|"page"|"fitted"|nil A form sheet's size (B30).
+---@field placement "inset"|"edgeAttached"|nil A sheet's placement: inset with glass below full height on 26+ (B36, B37).
+---@field frame {x: number, y: number, width: number, height: number} Where it is drawn, in points from the top left.
+---@field transition "standard"|"zoom"|"crossFade" How it presents (B38, B45).
+---@field transition_source string|nil The zoom source's id.
+---@field presentation_placement string|nil `presentationPlacement` as the content asks (B44).
+---@field environment table<string, sheetlab.Value> Environment values the content sees (B43).
+---@field interactive_dismiss_disabled boolean Whether interactiveDismissDisabled takes effect (B08, B33).
 
 ---@class sheetlab.Event
 ---@field index integer Position on the timeline, from 1.
@@ -81,7 +100,10 @@
 ---@field detent string|nil
 ---@field height number|nil
 ---@field source string|nil Who decided: "stock" or a policy's name.
----@field rule string|nil The behaviour id of the rule that produced it, e.g. "B05".
+---@field rule string|nil The behaviour rule that produced it, e.g. "B05".
+---@field confidence string|nil That rule's confidence: "apple-doc", "field", "single", "seed" or "assumption".
+---@field placement "inset"|"edgeAttached"|nil A sheet's placement after the event (B36, B37).
+---@field frame {x: number, y: number, width: number, height: number}|nil Where the presentation is drawn after the event.
 ---@field detail string
 
 ---Builds a `sheet` modifier.
@@ -94,6 +116,16 @@ function sheet(m) end
 ---@return sheetlab.Modifier
 function fullScreenCover(m) end
 
+---Builds a `popover` modifier: a popover in regular width, a sheet in compact width (B40).
+---@param m sheetlab.Modifier
+---@return sheetlab.Modifier
+function popover(m) end
+
+---A zoom transition for `navigationTransition`: `zoom{ source = "id" }` (B38).
+---@param t {source: string}
+---@return table
+function zoom(t) end
+
 ---Adds a view (and its children) to the app.
 ---@param v sheetlab.View
 ---@return string name
@@ -104,6 +136,7 @@ function view(v) end
 function remove(name) end
 
 ---Chooses the device and OS, e.g. "iphone15-ios17"; before the first view. With no argument, returns the current profile's numbers.
+---Under `sheetlab run --profiles` the compared profile wins: the name is checked but not used (reset(name) still switches).
 ---@param name? string
 ---@return {name: string, device: string, os: string, orientation: string, width: number, height: number, max_detent_value: number}
 function profile(name) end
@@ -121,6 +154,14 @@ function reset(options) end
 ---@param path string
 ---@return string name
 function policy(path) end
+
+---Switches a profile flag: a rule whose sources are thin or disagree (`sheetlab profiles --rules` lists
+---them: strict_environment, dismiss_disabled_at_root_only, restored_nested_blocked,
+---popover_dismiss_hides_sheet). Before the first view, like profile(); `on` defaults to true.
+---@param name string
+---@param on? boolean
+---@return {name: string, device: string, os: string, orientation: string, width: number, height: number, max_detent_value: number}
+function profile_flag(name, on) end
 
 ---Unloads a loaded policy, by its path (as given to policy) or by its name when only one has it.
 ---@param path_or_name string
@@ -166,6 +207,10 @@ function rotate(orientation) end
 ---Taps the presenter behind the top sheet (B27).
 ---@return boolean reached
 function tap_background() end
+
+---Taps the top sheet's drag indicator: it moves to the next larger detent (from the largest to
+---the smallest), animated, as the user's change (B42).
+function tap_grabber() end
 
 ---Lets `ms` milliseconds pass; with no argument, until no transition is running.
 ---@param ms? integer
@@ -360,7 +405,7 @@ function each(pattern, f) end
 ---@class sheetlab.RequestContext
 ---@field time integer
 ---@field presenter string
----@field kind "sheet"|"fullScreenCover"
+---@field kind "sheet"|"fullScreenCover"|"popover"
 ---@field modifier string
 ---@field binding string
 ---@field item sheetlab.Value
@@ -369,14 +414,15 @@ function each(pattern, f) end
 ---@field current_item_id string|nil
 ---@field held integer Requests this modifier holds.
 ---@field busy_with string|nil Another presentation occupying the presenter (B05).
----@field blocked "last_modifier_wins"|"empty_view_host"|nil Why stock SwiftUI would not present at all (B10, B11).
+---@field blocked "last_modifier_wins"|"empty_view_host"|"restored_nested"|nil Why stock SwiftUI would not present at all (B10, B11, B35; "queue" waits for a restored_nested block to pass).
+---@field reopen_window_left integer|nil ms left of the window after this modifier's last dismissal in which a reopen ignores detents (18.0-18.3, B34); "queue" waits for it.
 ---@field stock "present"|"replace" What stock SwiftUI does.
 ---@field os string
 
 ---@class sheetlab.DismissedContext
 ---@field time integer
 ---@field presenter string
----@field kind "sheet"|"fullScreenCover"
+---@field kind "sheet"|"fullScreenCover"|"popover"
 ---@field modifier string
 ---@field binding string
 ---@field item sheetlab.Value
@@ -399,12 +445,13 @@ function each(pattern, f) end
 
 ---@class sheetlab.ShouldDismissContext
 ---@field presenter string
----@field kind "sheet"|"fullScreenCover"
+---@field kind "sheet"|"fullScreenCover"|"popover"
 ---@field item sheetlab.Value
 ---@field item_id string|nil
 ---@field detent sheetlab.Detent|nil
 
 ---@class sheetlab.DetentContext
 ---@field max_detent_value number
+---@field sheet_height number The sheet's own height now (its maximum while it opens), for a detent that depends on it (B32).
 ---@field horizontal_size_class "compact"|"regular"
 ---@field vertical_size_class "compact"|"regular"

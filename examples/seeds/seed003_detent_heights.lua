@@ -46,7 +46,9 @@ expect_eq(top().detents, {
   { detent = "height(200)", height = 200 },
   { detent = "height(1000)", height = 783 },
 }, "B17: height(1000) is capped at max; height(200) equals height(200)")
-expect_eq(#timeline({ kind = "detentClamped" }), 0, "B17: capping height(h) is no news")
+local capped = timeline({ kind = "detentClamped" })
+expect_eq(#capped, 1, "B17: a height(h) taller than the maximum is reported when it is capped")
+expect_eq(capped[1].detent, "height(1000)", "B17: the capped detent")
 
 -- fraction(1.5) overflows: clamped to [0, max], and reported.
 reset()

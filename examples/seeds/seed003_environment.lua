@@ -1,24 +1,21 @@
--- Seed 003's aside: the view hierarchy is cut between the inside and the
--- outside of a sheet. An @EnvironmentObject available to the presenter is
--- not available in the sheet unless it is passed again; using it crashes
--- ("No ObservableObject of type EnvObject found").
+-- Seed 003's aside, and what is known since: sheet content inherits the
+-- environment of the view its modifier is attached to (fixed in the iOS 14
+-- SDK, oleb.net "Sheets don't inherit the environment", updated Aug 2020),
+-- so an @EnvironmentObject injected above the presenter reaches the sheet.
+-- One injected only beside (or below) the presenter does not: using it fails
+-- ("No ObservableObject of type EnvObject found"; SwiftUI crashes). The
+-- seed's stricter claim, that a sheet sees nothing unless it is passed again
+-- with .environmentObject, is the profile flag strict_environment (off).
 --
---   @EnvironmentObject var envObject: EnvObject
---   VStack { ... /* envObject works here */ }
---       .sheet(isPresented: $sheet) {
---           SampleView().environmentObject(envObject)   // needed
---       }
---
--- Which OS versions inherit it is a profile rule: the engine's profiles say
--- it is not inherited before iOS 17 (the seed's iOS 16) and assume it is
--- from iOS 17.
+--   VStack { ... }.sheet(isPresented: $sheet) { SampleView() }       // inherits
+--   Sibling().environmentObject(EnvObject())                         // beside: not seen
 --
 -- Covers: B16
 
-local function contentView(passed)
+local function contentView(injectedOn, passed)
   view {
     name = "App",
-    environmentObject = { "EnvObject" }, -- .environmentObject(EnvObject()) at the root
+    environmentObject = injectedOn == "App" and { "EnvObject" } or nil,
     children = {
       {
         name = "ContentView",
@@ -34,27 +31,36 @@ local function contentView(passed)
           },
         },
       },
+      { name = "Sibling", environmentObject = injectedOn == "Sibling" and { "EnvObject" } or nil },
     },
   }
   set("sheet", true)
 end
 
--- iOS 16, not passed: the sheet's content fails, naming the type.
+-- Injected at the root, above the presenter: inherited, on iOS 16 (the seed's) as on 26.
 profile("iphone15-ios16")
-contentView(nil)
+contentView("App")
+expect_eq(#timeline({ kind = "contentError" }), 0, "B16: inherited from the modifier's ancestors (iOS 16)")
+reset("iphone17-ios26")
+contentView("App")
+expect_eq(#timeline({ kind = "contentError" }), 0, "B16: inherited (iOS 26)")
+
+-- Injected only beside the presenter: not visible; the error names the type.
+reset()
+contentView("Sibling")
 -- expect_error both checks the error happened and tells `sheetlab test --strict` it was meant.
-local errors = expect_error({ kind = "contentError" }, "B16: the sheet does not inherit the environment object")
+local errors = expect_error({ kind = "contentError" }, "B16: an object injected beside the presenter is not seen")
 expect_eq(#errors, 1, "B16: one error")
 expect(errors[1].detail:find("No ObservableObject of type EnvObject found", 1, true),
   "B16: the error names the missing type")
-expect_eq(errors[1].severity, "error", "B16")
 
--- iOS 16, passed explicitly: fine.
+-- Passing it explicitly fixes that.
 reset()
-contentView({ "EnvObject" })
+contentView("Sibling", { "EnvObject" })
 expect_eq(#timeline({ kind = "contentError" }), 0, "B16: passing it with .environmentObject fixes it")
 
--- iOS 17: the profile rule says sheets inherit it.
-reset("iphone15-ios17")
-contentView(nil)
-expect_eq(#timeline({ kind = "contentError" }), 0, "B16: inherited from iOS 17 (profile rule)")
+-- Seed 003's claim, as a profile flag: nothing is inherited.
+reset("iphone15-ios16")
+profile_flag("strict_environment", true)
+contentView("App")
+expect_eq(#expect_error({ kind = "contentError" }), 1, "B16 (flag strict_environment): the seed's claim")

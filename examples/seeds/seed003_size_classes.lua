@@ -9,7 +9,7 @@
 --       SheetView().presentationDetents([.medium, .large])
 --   }
 --
--- Covers: B18, B19, B20
+-- Covers: B18, B19, B20, B30
 
 local function mediumSheetView(adaptation)
   view {
@@ -80,7 +80,9 @@ reset("ipadpro11-ios17")
 mediumSheetView(nil)
 set("sheet", true)
 expect_eq(top().style, "formSheet", "B19: regular width shows a form sheet")
-expect_eq(top().detents, { { detent = "large", height = 620 } }, "B19: as if no detents were given")
+-- Before iOS 18 a regular-width sheet is page-sized (B30): as tall as a
+-- large sheet, 1194 - 24 - 10.
+expect_eq(top().detents, { { detent = "large", height = 1160 } }, "B19: as if no detents were given; B30: page-sized")
 expect_eq(top().detent, "large", "B19")
 
 -- A Mac window: the same.

@@ -24,10 +24,22 @@ public struct PresentationState: Hashable, Sendable, Codable {
     public var text: String
     /// Views inside the content.
     public var contentViews: [String]
-    /// `.interactiveDismissDisabled()` from its content (B08).
+    /// `.interactiveDismissDisabled()` from its content, where it takes effect (B08, B33).
     public var interactiveDismissDisabled: Bool
     /// Whether its dismiss transition animates: only the top one of a group does (B06).
     public var animated: Bool
+    /// In regular width, its size (B30); nil for other styles.
+    public var sizing: PresentationSizing?
+    /// A sheet's placement: inset or edge-attached (B36, B37); nil for other styles.
+    public var placement: SheetPlacement?
+    /// Where it is drawn, in points from the screen's top left.
+    public var frame: Frame
+    /// How it presents and dismisses (B38, B45).
+    public var transition: SheetTransition
+    /// `.presentationPlacement(_:)` as its content asks, when it does (B44).
+    public var presentationPlacement: PresentationPlacement?
+    /// The environment values its content sees (B43).
+    public var environment: [String: Value]
 }
 
 /// A view's state as seen from outside.
@@ -76,15 +88,24 @@ extension SheetApp {
     public func state() -> AppState {
         var levels: [ModifierRef: Int] = [:]
         for (i, p) in world.stack.enumerated() { levels[p.modifier] = i + 1 }
+        let rules = resolver
         let stack = world.stack.enumerated().map { i, p in
-            PresentationState(
+            let height = p.dragHeight ?? p.layout.height
+            return PresentationState(
                 level: i + 1, presenter: presenterName(p), modifier: signature(of: p.modifier),
                 kind: kind(of: p.modifier), phase: p.phase, phaseEnds: p.lifecycle.left.map { now + $0 },
                 item: p.item, itemID: p.itemID, style: p.layout.style, detent: p.layout.detent?.description,
-                height: p.dragHeight ?? p.layout.height, detents: p.layout.detents, text: p.content.text,
+                height: height, detents: p.layout.detents, text: p.content.text,
                 contentViews: p.contentViews.map { world.views[$0].name },
-                interactiveDismissDisabled: p.content.interactiveDismissDisabled,
-                animated: p.lifecycle.animated)
+                interactiveDismissDisabled: dismissDisabledTakesEffect(p.content),
+                animated: p.lifecycle.animated,
+                sizing: p.layout.style == .formSheet ? rules.sizing(p.content) : nil,
+                placement: rules.placement(style: p.layout.style, height: height),
+                frame: rules.frame(
+                    style: p.layout.style, height: height, sizing: rules.sizing(p.content),
+                    placement: p.content.placement),
+                transition: p.transition, presentationPlacement: p.content.placement,
+                environment: contentEnvironmentValues(p))
         }
         let viewStates = world.viewOrder.map { v -> ViewState in
             let node = world.views[v]

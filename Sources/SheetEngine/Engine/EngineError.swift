@@ -19,8 +19,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case noPresentation(String)
         /// An orientation other than portrait and landscape.
         case invalidOrientation(String)
-        /// `profile(name)` after the first view (`reset(name)` starts over).
-        case profileAfterViews(String)
+        /// `profile(name)` or `profile_flag()` (`call`) after the first view (`reset(name)` starts over).
+        case profileAfterViews(String, call: String = "profile")
         /// A duration or time the clock cannot take: negative, or past `SheetApp.maximumTime`.
         case timeOutOfRange(String)
         case invalidArgument(String)
@@ -31,6 +31,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case ambiguousPolicy(name: String, loaded: [String])
         /// `reset` from code the app is running (a hook, content, an action).
         case resetDuringStep
+        /// A profile flag that does not exist.
+        case unknownFlag(name: String, valid: [String])
     }
 
     /// What went wrong.
@@ -55,8 +57,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "several views have a state slot '\(slot)' (\(views.joined(separator: ", "))); write View.\(slot)"
         case .invalidOrientation(let text):
             return "orientation must be portrait or landscape, got '\(text)'"
-        case .profileAfterViews(let name):
-            return "profile() must come before the first view; use reset(\"\(name)\") to start over"
+        case .profileAfterViews(let name, let call):
+            return "\(call)() must come before the first view; use reset(\"\(name)\") to start over"
         case .timeOutOfRange(let text):
             return text
         case .invalidDetent(let text):
@@ -74,6 +76,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
                 "no loaded policy is named '\(name)'; loaded: \(loaded.isEmpty ? "none" : loaded.joined(separator: ", "))"
         case .ambiguousPolicy(let name, let loaded):
             return "several loaded policies are named '\(name)'; give the path: \(loaded.joined(separator: ", "))"
+        case .unknownFlag(let name, let valid):
+            return "unknown profile flag '\(name)'; expected one of \(valid.joined(separator: ", "))"
         case .resetDuringStep:
             return "reset cannot run while the app runs a step (from a policy hook, content or an action)"
         }

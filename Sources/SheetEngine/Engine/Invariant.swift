@@ -67,7 +67,7 @@ public enum Invariant: String, CaseIterable, Sendable {
                 switch p.layout.style {
                 case .sheet: limit = app.layout.maxDetentValue
                 case .fullScreen: limit = app.layout.height
-                case .formSheet: limit = app.profile.device.formSheetHeight
+                case .formSheet, .popover: limit = app.layout.maxDetentValue
                 }
                 for h in [p.layout.height] + p.layout.detents.map(\.height) where !(h >= 0 && h <= limit) {
                     return "\(app.describe(p)) has a height \(Value.format(h)) outside [0, \(Value.format(limit))]"

@@ -19,8 +19,8 @@ extension SheetApp {
         }
     }
 
-    /// B13: content sees `@State` as of the presenter's last `body` evaluation, which can be stale.
-    /// B14: the item, and bindings the content reads (live, and it updates when they change), are fresh.
+    /// B13: content sees @State as of the presenter's last body evaluation, which can be stale.
+    /// B14: the item, and bindings the content reads, are fresh (reading the state in body, onChange too).
     ///
     /// Runs the content closure with what it can see.
     func evaluateContent(request: Int, initial: Bool) {
@@ -85,7 +85,10 @@ extension SheetApp {
         return out
     }
 
-    /// B16: content that uses an environment object it was not given fails the way SwiftUI does.
+    /// B16: sheet content inherits the environment of its modifier's view; an object injected only below or beside it
+    /// is not visible.
+    ///
+    /// Content that uses an environment object it was not given fails the way SwiftUI does.
     func checkEnvironment(_ index: Int) {
         guard !world.stack[index].content.usesEnvironmentObjects.isEmpty else { return }
         let p = world.stack[index]
@@ -99,5 +102,59 @@ extension SheetApp {
                         "No ObservableObject of type \(type) found. A View.environmentObject(_:) for \(type) may be missing as an ancestor of this view (B16)"
                     )))
         }
+    }
+}
+
+extension SheetApp {
+    /// The control-style environment values 27 SDKs reset inside sheets (B43).
+    static let controlEnvironmentKeys = [
+        "controlSize", "buttonSizing", "buttonRepeatBehavior", "menuIndicatorVisibility", "buttonBorderShape",
+    ]
+
+    /// The environment values a view sees: its own and its ancestors' (the
+    /// nearest wins), and for a view inside a presentation what its content
+    /// sees (`contentEnvironmentValues`).
+    func environmentValues(of view: ViewRef) -> [String: Value] {
+        var out: [String: Value] = [:]
+        var next: ViewRef? = view
+        var host: Host = .root
+        while let v = next, world.views.contains(v) {
+            let node = world.views[v]
+            out.merge(node.declaration.environmentValues) { nearer, _ in nearer }
+            host = node.host
+            next = node.parent
+        }
+        if case .presentation(let mod) = host, let i = world.index(of: mod) {
+            out.merge(contentEnvironmentValues(world.stack[i])) { nearer, _ in nearer }
+        }
+        return out
+    }
+
+    /// B43: controlSize, buttonSizing, buttonRepeatBehavior, menuIndicatorVisibility and ButtonBorderShape reset in
+    /// sheets.
+    ///
+    /// What a presentation's content sees of its modifier's view's
+    /// environment values: all of them, but on 27 not the control-style ones.
+    func contentEnvironmentValues(_ p: borrowing Presentation) -> [String: Value] {
+        var out = environmentValues(of: p.modifier.view)
+        guard profile.os.resetsControlEnvironment, kind(of: p.modifier) != .fullScreenCover else { return out }
+        for key in Self.controlEnvironmentKeys { out[key] = nil }
+        return out
+    }
+
+    /// Says which environment values the sheet at `index` does not inherit (B43).
+    func reportEnvironmentReset(at index: Int) {
+        guard profile.os.resetsControlEnvironment, kind(of: world.stack[index].modifier) != .fullScreenCover else {
+            return
+        }
+        let set = environmentValues(of: world.stack[index].modifier.view)
+        let reset = Self.controlEnvironmentKeys.filter { set[$0] != nil }
+        guard !reset.isEmpty else { return }
+        emit(
+            Event(
+                time: now, kind: .environmentReset, presenter: presenterName(at: index),
+                item: world.stack[index].itemID, rule: .b43,
+                note: .text("\(reset.joined(separator: ", ")) reset to the default inside the sheet (B43, iOS 27 SDK)"))
+        )
     }
 }

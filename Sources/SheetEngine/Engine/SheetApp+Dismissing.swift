@@ -13,8 +13,7 @@ extension SheetApp {
                 left: left, then: Dismissal(cause: cause, replacement: replacement ?? then?.replacement))
             return
         case .presented:
-            let timings = profile.os.timings
-            duration = cause == .interactive ? timings.swipeRemainder : timings.dismiss
+            duration = dismissDuration(world.stack[index], cause: cause)
         }
         let ends = now + duration
         let top = world.stack.count - 1
@@ -27,7 +26,7 @@ extension SheetApp {
                 modifier: signature(of: world.stack[index].modifier), item: world.stack[index].itemID,
                 phase: .dismissing, rule: nested ? .b06 : .b01,
                 note: nested
-                    ? .text("\(cause.rawValue), ends at \(ends) ms; not animated: the top one animates (B06)")
+                    ? .groupDismissal(cause: cause.rawValue, ends: ends, animated: false, above: nil)
                     : .transition(cause.rawValue, ends: ends)))
         for j in (index + 1)..<world.stack.count where !world.stack[j].lifecycle.isDismissing {
             // A replacement asked for while it was presenting still follows it.
@@ -39,9 +38,9 @@ extension SheetApp {
                     time: now, kind: .dismissing, presenter: presenterName(at: j),
                     modifier: signature(of: world.stack[j].modifier), item: world.stack[j].itemID,
                     phase: .dismissing, rule: .b06,
-                    note: .text(
-                        "nested above \(describe(world.stack[index])), \(j == top ? "animated: the top one (B06)" : "not animated (B06)")"
-                    )))
+                    note: .groupDismissal(
+                        cause: DismissCause.nested.rawValue, ends: ends, animated: j == top,
+                        above: describe(world.stack[index]))))
         }
     }
 
@@ -60,16 +59,24 @@ extension SheetApp {
                     time: now, kind: .dismissed, presenter: declaration.name,
                     modifier: declaration.modifiers[q.modifier.index].signature, item: q.itemID, rule: .b01,
                     note: .text((q.lifecycle.dismissal?.cause ?? .binding).rawValue)))
+            if let action = q.content.onDisappear {
+                // B46: only now, once the transition (a zoom too) has ended.
+                emit(Event(time: now, kind: .onDisappear, presenter: declaration.name, item: q.itemID, note: .text("")))
+                runAction(action, presenter: declaration.name, detail: "onDisappear")
+            }
             removeContentViews(q.contentViews)
             group.append(q)
             declarations.append(declaration)
         }
+        openReopenWindows(group)
         for i in group.indices { afterDismissal(group[i], declarations[i]) }
     }
 
-    /// What happens once a presentation has gone: the write-back (B02),
-    /// which loses a request made while dismissing (B03), `onDismiss`, the
-    /// `dismissed` hook, then the replacement (B04) or held requests (P01).
+    /// What happens once a presentation has gone: the `dismissed` hook is
+    /// asked, then the write-back (B02), which loses a request made while
+    /// dismissing (B03), or the hand-off to a held request that takes its
+    /// place (P01), `onDismiss`, the hook's writes, then the replacement
+    /// (B04) or the held request presented.
     func afterDismissal(_ q: Presentation, _ declaration: DeclaredView) {
         let mod = q.modifier
         // A presenter removed meanwhile (by another onDismiss) took its requests with it.
@@ -77,9 +84,20 @@ extension SheetApp {
         let m = declaration.modifiers[mod.index]
         let view = declaration.name
         let dismissal = q.lifecycle.dismissal ?? Dismissal(cause: .binding)
+        let (decision, decider) = askDismissed(q, m, cause: dismissal.cause)
+        let waiting = world.held[mod]?.count ?? 0
+        let held = decision.held ?? (waiting == 0 ? .hold : .presentNext)
+        var handedTo: HeldRequest?
         if dismissal.replacement == nil {
             if let lost = dismissal.lostRequest { reportLost(lost, mod) }
-            writeBack(mod)
+            if held == .presentNext, waiting > 0, world.index(host: q.host) == nil, blockReason(mod) == nil,
+                let r = takeHeld(mod)
+            {
+                handOff(mod, to: r)
+                handedTo = r
+            } else {
+                writeBack(mod)
+            }
         }
         if let action = m.onDismiss {
             emit(
@@ -92,7 +110,6 @@ extension SheetApp {
                 return
             }
         }
-        let (decision, decider) = askDismissed(q, m, cause: dismissal.cause)
         if !decision.writes.isEmpty, case .policy(let name) = decider, dismissal.replacement == nil {
             applyWrites(resolve(decision.writes), cause: .policy(name))
         }
@@ -116,32 +133,35 @@ extension SheetApp {
             if !decision.writes.isEmpty, case .policy(let name) = decider {
                 applyWrites(resolve(decision.writes), cause: .policy(name))
             }
-        } else {
-            let waiting = world.held[mod]?.count ?? 0
-            switch decision.held ?? (waiting == 0 ? .hold : .presentNext) {
-            case .presentNext:
-                // App code in onDismiss may have presented again: then the held
-                // request keeps waiting, for this modifier or for the presenter.
-                if waiting > 0, world.index(of: mod) == nil, world.index(host: q.host) == nil,
-                    let r = takeHeld(mod)
-                {
-                    presentHeld(mod, r, why: .heldRequest)
-                }
-            case .dropHeld:
-                for r in world.held.removeValue(forKey: mod) ?? [] {
-                    emit(
-                        Event(
-                            time: now, kind: .dropped, presenter: view, modifier: m.signature, item: r.item.itemID,
-                            decider: decider, note: .text("held request dropped")))
-                }
-            case .hold:
-                break
+        } else if let r = handedTo {
+            // App code in onDismiss may have presented meanwhile: then the
+            // request waits again, first in line.
+            if world.index(host: q.host) == nil {
+                present(mod, item: r.item, override: false, request: r.serial)
+            } else {
+                hold(mod, r)
+            }
+        } else if held == .dropHeld {
+            for r in world.held.removeValue(forKey: mod) ?? [] {
+                emit(
+                    Event(
+                        time: now, kind: .dropped, presenter: view, modifier: m.signature, item: r.item.itemID,
+                        decider: decider, note: .text("held request dropped")))
             }
         }
         presentWaiting(on: q.host)
     }
 
-    /// B02: the binding is cleared (an `isPresented` one set false) when the dismiss transition ends, not before.
+    /// P01: queue reopen: a request made while a sheet is shown or closing is held and presented when it has closed.
+    ///
+    /// An `onChange` observer of the binding sees the held item next, never
+    /// the empty value in between, as with the seed's `SheetItemState`.
+    func handOff(_ mod: ModifierRef, to r: HeldRequest) {
+        guard let slot = world.views.binding(of: mod) else { return }
+        applyWrites([(slot, isItem(mod) ? r.item : .bool(true))], cause: .engine(.heldRequest))
+    }
+
+    /// B02: the binding is cleared (isPresented set false) when the dismiss transition ends, not before.
     func writeBack(_ mod: ModifierRef) {
         guard let slot = world.views.binding(of: mod), !world.views[slot].isEmpty else { return }
         applyWrites([(slot, isItem(mod) ? .none : .bool(false))], cause: .writeBack)

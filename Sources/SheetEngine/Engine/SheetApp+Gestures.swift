@@ -36,17 +36,25 @@ extension SheetApp {
         beginDismiss(k, cause: .interactive)
     }
 
-    /// B08: a sheet can be swiped down unless `interactiveDismissDisabled`; a full-screen cover cannot.
+    /// B08: a sheet can be swiped down unless interactiveDismissDisabled; a full-screen cover cannot.
     ///
     /// Why the user cannot dismiss the presentation at `index` by swiping, if they cannot.
     func interactiveDismissBlock(at index: Int) -> String? {
         if kind(of: world.stack[index].modifier) == .fullScreenCover {
             return "a full-screen cover cannot be swiped down (B08)"
         }
-        if world.stack[index].content.interactiveDismissDisabled { return "interactiveDismissDisabled (B08)" }
+        if dismissDisabledTakesEffect(world.stack[index].content) { return "interactiveDismissDisabled (B08)" }
         let phase = world.stack[index].phase
         if phase != .presented { return "the \(phase.rawValue) transition is still running" }
         return nil
+    }
+
+    /// B33: interactiveDismissDisabled takes effect only at the root of the sheet content.
+    ///
+    /// From 18 (a profile flag: one report); before, wherever it is applied.
+    func dismissDisabledTakesEffect(_ content: SheetContent) -> Bool {
+        content.interactiveDismissDisabled
+            && (content.interactiveDismissDisabledPlacement == .root || !profile.os.dismissDisabledAtRootOnly)
     }
 
     /// Asks `should_dismiss`: a policy answering `false` vetoes (`true`, like
@@ -90,7 +98,7 @@ extension SheetApp {
                     note: .text(cover ? "a full-screen cover cannot be dragged (B08)" : "transition running")))
             return
         }
-        let active = activeDetents(at: i, style: p.layout.style, report: false)
+        let active = activeDetents(at: i, content: p.content, style: p.layout.style, report: false)
         let h = min(max(0, height), active.last!.height)
         guard let k = world.index(request: request) else { return }
         world.stack[k].layout.detents = active
@@ -153,11 +161,13 @@ extension SheetApp {
                 emit(
                     Event(
                         time: now, kind: .userChangedDetent, presenter: presenterName(p), item: p.itemID,
-                        detent: d.description, height: r.height, rule: .b29, note: .text("from \(before) (B29)")))
+                        detent: d.description, height: r.height, rule: .b29, geometry: geometry(at: i),
+                        note: .text("from \(before) (B29)")))
                 if let selection = p.layout.selection {
                     applyWrites([(selection, .detent(d))], cause: .engine(.selection))
                 }
             }
+            if let k = world.index(request: p.request) { reportPlacement(at: k) }
         }
     }
 
@@ -185,7 +195,7 @@ extension SheetApp {
         } ?? (context.stock, .stock)
     }
 
-    /// B27: taps reach the presenter while the sheet is at or below its background-interaction detent (16.4+).
+    /// B27: taps reach the presenter while the sheet is at or below its background-interaction detent.
     ///
     /// Taps the presenter behind the top sheet. It reaches the presenter
     /// when nothing is presented, or when the sheet allows background
@@ -195,8 +205,11 @@ extension SheetApp {
     public func tapBackground() -> Bool {
         let reached: Bool
         let detail: String
+        var rule = RuleID.b27
         if let p = world.stack.last {
-            if p.layout.style == .sheet, profile.os.supportsBackgroundInteraction,
+            if let taken = outgoingContentTakesTaps(p) {
+                (reached, detail, rule) = (false, taken, .b46)
+            } else if p.layout.style == .sheet, profile.os.supportsBackgroundInteraction,
                 let upThrough = p.content.backgroundInteractionUpThrough,
                 let limit = p.layout.detents.first(where: { $0.detent == upThrough })?.height, p.layout.height <= limit
             {
@@ -211,8 +224,64 @@ extension SheetApp {
             reached = true
             detail = "reached the presenter: nothing is presented"
         }
-        if !overMemory { perform(user: true, .backgroundTap(detail: detail)) }
+        if !overMemory { perform(user: true, .backgroundTap(detail: detail, rule: rule)) }
         return reached
+    }
+
+    /// B46: while a zoom dismissal runs, the outgoing content takes taps; onDisappear runs when the transition ends.
+    ///
+    /// What a tap meets while the top presentation zooms away, if that is what it meets.
+    func outgoingContentTakesTaps(_ p: borrowing Presentation) -> String? {
+        guard profile.os.zoomDismissalTakesTaps, p.lifecycle.isDismissing, case .zoom = p.transition else {
+            return nil
+        }
+        return "taken by the outgoing content of \(describe(p)): its zoom dismissal is still running (B46)"
+    }
+
+    /// Taps the top sheet's drag indicator (B42): the sheet moves to the
+    /// next larger detent, from the largest to the smallest, animated, and
+    /// it counts as the user's change (unlike a change made by code, B29).
+    /// - Throws: `EngineError` when nothing is presented.
+    public func tapGrabber() throws(EngineError) {
+        try checkLimits()
+        perform(user: true, .tapGrabber(request: try topRequest()))
+    }
+
+    /// B42: tapping the drag indicator moves the sheet to the next detent, animated, as a user change.
+    func tapGrabberNow(request: Int) {
+        guard let i = world.index(request: request) else { return }
+        let p = world.stack[i]
+        let active = p.layout.detents
+        guard p.layout.style == .sheet, p.phase == .presented, active.count > 1, let current = p.layout.detent,
+            let at = active.firstIndex(where: { $0.detent == current })
+        else {
+            let why =
+                p.layout.style != .sheet
+                ? "a \(p.layout.style.rawValue) presentation has no drag indicator"
+                : p.phase != .presented
+                    ? "the \(p.phase.rawValue) transition is still running" : "one detent: nothing to move to"
+            emit(
+                Event(
+                    time: now, kind: .grabberTap, presenter: presenterName(p), item: p.itemID,
+                    detent: p.layout.detent?.description, rule: .b42, note: .text("does nothing: \(why)")))
+            return
+        }
+        emit(
+            Event(
+                time: now, kind: .grabberTap, presenter: presenterName(p), item: p.itemID,
+                detent: current.description, rule: .b42, note: .text("")))
+        let next = active[(at + 1) % active.count]
+        world.stack[i].layout.detent = next.detent
+        world.stack[i].layout.height = next.height
+        emit(
+            Event(
+                time: now, kind: .userChangedDetent, presenter: presenterName(p), item: p.itemID,
+                detent: next.detent.description, height: next.height, rule: .b42, geometry: geometry(at: i),
+                note: .text("grabber tap, animated, from \(current) (B42)")))
+        if let selection = p.layout.selection {
+            applyWrites([(selection, .detent(next.detent))], cause: .engine(.selection))
+        }
+        if let k = world.index(request: request) { reportPlacement(at: k) }
     }
 
     /// Rotates the device. Presented sheets are laid out again: detents are

@@ -1,34 +1,51 @@
 extension SheetApp {
     /// The detent rules on this profile and orientation.
-    var resolver: DetentResolver {
-        DetentResolver(os: profile.os, layout: layout, formSheetHeight: profile.device.formSheetHeight)
-    }
+    var resolver: DetentResolver { world.orientation == .portrait ? resolvers.portrait : resolvers.landscape }
 
     /// The active detents of a presentation now. `report` puts clamped
-    /// heights and unresolvable custom detents on the timeline.
-    func activeDetents(at index: Int, style: PresentationStyle, report: Bool) -> [ResolvedDetent] {
+    /// heights, detents shown as the large sheet (B37) and unresolvable
+    /// custom detents on the timeline.
+    func activeDetents(at index: Int, content: SheetContent, style: PresentationStyle, report: Bool)
+        -> [ResolvedDetent]
+    {
         let rules = resolver
-        let resolution = rules.resolve(rules.effectiveDetents(world.stack[index].content, style: style), style: style) {
-            name in resolveCustom(name, at: index, report: report)
+        var content = content
+        if world.stack[index].ignoresDetents { content.detents = nil }
+        let resolution = rules.resolve(content, style: style) { name in
+            resolveCustom(name, at: index, report: report)
         }
-        guard !resolution.clamped.isEmpty else { return resolution.detents }
-        if report {
-            let maxValue = layout.maxDetentValue
-            for c in resolution.clamped {
-                emit(
-                    Event(
-                        time: now, kind: .detentClamped, presenter: presenterName(at: index),
-                        item: world.stack[index].itemID,
-                        detent: c.detent.description, height: c.height, rule: .b17,
-                        note: .text(
-                            "\(c.detent) resolved to \(Value.format(c.raw)); clamped to [0, \(Value.format(maxValue))] (B17)"
-                        )))
-            }
+        guard report else { return resolution.detents }
+        let maxValue = layout.maxDetentValue
+        for c in resolution.clamped {
+            emit(
+                Event(
+                    time: now, kind: .detentClamped, presenter: presenterName(at: index),
+                    item: world.stack[index].itemID,
+                    detent: c.detent.description, height: c.height, rule: .b17,
+                    note: .text(
+                        c.detent == .height(c.raw)
+                            ? "\(c.detent) is taller than the maximum; capped at \(Value.format(maxValue)) (B17)"
+                            : "\(c.detent) resolved to \(Value.format(c.raw)); clamped to [0, \(Value.format(maxValue))] (B17)"
+                    )))
+        }
+        for d in resolution.stacked {
+            emit(
+                Event(
+                    time: now, kind: .heightChanged, presenter: presenterName(at: index),
+                    item: world.stack[index].itemID, detent: d.detent.description, height: maxValue, rule: .b37,
+                    note: .text(
+                        "\(d.detent) at \(Value.format((d.height * 10).rounded() / 10)) is within \(Value.format(DetentResolver.stackedSwitchDistance)) pt of full height: shown as the large sheet (B37)"
+                    )))
         }
         return resolution.detents
     }
 
-    /// A custom detent's height, from the first policy that defines it (B17, P03).
+    /// B32: size-dependent detents are resolved once per layout (18+); before, they re-resolve and may oscillate.
+    ///
+    /// A custom detent's height, from the first policy that defines it
+    /// (B17, P03). Its resolver sees the sheet's height now; before 18 a
+    /// layout resolves it again with the height it gave, up to
+    /// `sizeDependentRounds` times, and reports one that does not settle.
     func resolveCustom(_ name: String, at index: Int, report: Bool) -> Double? {
         guard resolves(detent: name) else {
             if report {
@@ -40,33 +57,63 @@ extension SheetApp {
             }
             return nil
         }
-        let context = DetentContext(
-            maxDetentValue: layout.maxDetentValue, horizontalSizeClass: layout.horizontalSizeClass,
-            verticalSizeClass: layout.verticalSizeClass)
-        return consult(detent: name, context)?.answer ?? nil
+        let current = world.stack[index].layout.height
+        func ask(_ sheetHeight: Double?) -> Double? {
+            let context = DetentContext(
+                maxDetentValue: layout.maxDetentValue, horizontalSizeClass: layout.horizontalSizeClass,
+                verticalSizeClass: layout.verticalSizeClass, sheetHeight: sheetHeight)
+            return consult(detent: name, context)?.answer ?? nil
+        }
+        var answer = ask(current > 0 ? current : nil)
+        guard report, !profile.os.resolvesSizeDependentOnce, var height = answer else { return answer }
+        var seen = [height]
+        for _ in 0..<Self.sizeDependentRounds {
+            guard let again = ask(height), again != height else { return answer }
+            answer = again
+            height = again
+            seen.append(again)
+        }
+        emit(
+            Event(
+                time: now, kind: .oscillation, presenter: presenterName(at: index), item: world.stack[index].itemID,
+                detent: "custom(\(name))", height: height, rule: .b32,
+                note: .text(
+                    "custom(\(name)) depends on the sheet's height and did not settle in \(Self.sizeDependentRounds) layouts: \(seen.map { Value.format(($0 * 10).rounded() / 10) }.joined(separator: " -> ")) (B32, iOS 18 fixed it)"
+                )))
+        return answer
     }
 
+    /// How many times a layout before 18 resolves a size-dependent detent again (an assumption, B32).
+    static let sizeDependentRounds = 8
+
+    /// B41: when the selected detent leaves the set, the sheet jumps to an active detent without animation; the binding
+    /// follows.
+    ///
     /// Works out style, detents, current detent and height of the
     /// presentation at `index`, and reports what changed (rotation, new content).
     func layOut(_ index: Int, initial: Bool) {
         let rules = resolver
         let kind = kind(of: world.stack[index].modifier)
-        let style = rules.style(kind: kind, content: world.stack[index].content)
-        let active = activeDetents(at: index, style: style, report: true)
-        let selectionRef = rules.effectiveDetents(world.stack[index].content, style: style)?.selection
+        let content = world.stack[index].content
+        let style = rules.style(kind: kind, content: content, transition: world.stack[index].transition)
+        let active = activeDetents(at: index, content: content, style: style, report: true)
+        let selectionRef =
+            world.stack[index].ignoresDetents ? nil : rules.effectiveDetents(content, style: style)?.selection
         let selection = selectionRef.flatMap { world.views.slot($0) }
         let itemID = world.stack[index].itemID
-        if initial, let d = world.stack[index].content.detents, !d.placement.takesEffect {
-            emit(
-                Event(
-                    time: now, kind: .modifierIgnored, presenter: presenterName(at: index), item: itemID, rule: .b21,
-                    note: .text(
-                        "presentationDetents applied \(d.placement == .navigationStack ? "inside a NavigationStack" : "on a view not loaded at presentation") has no effect (B21)"
-                    )))
-        }
+        if initial { reportIneffectiveModifiers(content, at: index, style: style) }
 
-        var current = DetentResolver.keptOrSmallest(world.stack[index].layout.detent, active, opening: initial)
-        if let selection {
+        let before = world.stack[index].layout
+        var current = DetentResolver.keptOrSmallest(before.detent, active, opening: initial)
+        var removed: Detent?
+        if !initial, let d = before.detent, !active.contains(where: { $0.detent == d }), style == .sheet,
+            before.style == .sheet, content.detents?.detents.contains(d) == false
+        {
+            // B41: the content no longer declares the detent the sheet was at.
+            current = DetentResolver.nearest(to: before.height, in: active)
+            removed = d
+        }
+        if let selection, removed == nil {
             let wanted = world.views[selection]
             if let d = wanted.asDetent, active.contains(where: { $0.detent == d }) {
                 current = d
@@ -81,30 +128,75 @@ extension SheetApp {
             }
         }
         let height = active.first { $0.detent == current }!.height
-        let before = world.stack[index].layout
         world.stack[index].layout = SheetLayout(
-            style: style, detents: active, detent: current, height: height, selection: selection)
+            style: style, detents: active, detent: current, height: height, selection: selection,
+            placement: before.placement)
         if let selection, world.views[selection].asDetent != current {
             applyWrites([(selection, .detent(current))], cause: .engine(.selection))
         }
-        guard !initial else { return }
+        guard !initial else {
+            reportPlacement(at: index)
+            return
+        }
         if before.style != style {
             emit(
                 Event(
                     time: now, kind: .adapted, presenter: presenterName(at: index), item: itemID,
                     detent: current.description,
                     height: height, rule: style == .formSheet || before.style == .formSheet ? .b19 : .b20,
+                    geometry: geometry(at: index),
                     note: .text(
                         "\(before.style.rawValue) -> \(style.rawValue)"
                             + (style == .fullScreen && kind == .sheet
                                 ? " (compact height, B20)" : ""))))
+        } else if let removed {
+            emit(
+                Event(
+                    time: now, kind: .detentChanged, presenter: presenterName(at: index), item: itemID,
+                    detent: current.description, height: height, rule: .b41, geometry: geometry(at: index),
+                    note: .text(
+                        "the selected detent \(removed) left the set \(list(active)): jumped to \(current) without animation (B41)"
+                    )))
         } else if before.height != height || before.detent != current {
             emit(
                 Event(
                     time: now, kind: .heightChanged, presenter: presenterName(at: index), item: itemID,
-                    detent: current.description, height: height, rule: .b18,
+                    detent: current.description, height: height,
+                    rule: before.detents.contains { $0.detent == .medium } != active.contains { $0.detent == .medium }
+                        ? .b18 : .b17,
+                    geometry: geometry(at: index),
                     note: .text("detents re-resolved: \(list(active))")))
         }
+        reportPlacement(at: index)
+    }
+
+    /// B36, B37: when a height change moves a sheet across the full-height
+    /// line, its placement changes with it (inset <-> edge-attached, 26+).
+    func reportPlacement(at index: Int) {
+        let after = world.stack[index].layout
+        let now = resolver.placement(style: after.style, height: after.height)
+        guard now != after.placement else { return }
+        world.stack[index].layout.placement = now
+        guard let was = after.placement, let now else { return }
+        let nearFull = after.height < layout.maxDetentValue && now == .edgeAttached
+        emit(
+            Event(
+                time: self.now, kind: .placementChanged, presenter: presenterName(at: index),
+                item: world.stack[index].itemID, detent: after.detent?.description, height: after.height,
+                rule: nearFull ? .b37 : .b36, geometry: geometry(at: index),
+                note: .text(
+                    "\(was.rawValue) -> \(now.rawValue), animated with the detent"
+                        + (now == .inset ? " (glass)" : " (opaque)"))))
+    }
+    /// Where the presentation at `index` is drawn now (while dragging, at the dragged height).
+    func geometry(at index: Int) -> Geometry {
+        let style = world.stack[index].layout.style
+        let height = world.stack[index].dragHeight ?? world.stack[index].layout.height
+        let placement = style == .formSheet ? world.stack[index].content.placement : nil
+        let sizing = style == .formSheet ? resolver.sizing(world.stack[index].content) : .form
+        return Geometry(
+            placement: resolver.placement(style: style, height: height),
+            frame: resolver.frame(style: style, height: height, sizing: sizing, placement: placement))
     }
 
     func list(_ detents: [ResolvedDetent]) -> String {
@@ -112,8 +204,9 @@ extension SheetApp {
             + "]"
     }
 
-    /// B23: a selection binding reflects the current detent; setting it moves the sheet; a value outside the set is an error.
-    /// B29: a detent change made by code produces no "user changed detent" event.
+    /// B23: a selection binding reflects the current detent; setting it moves the sheet; a value outside the set is an
+    /// error.
+    /// B29: a detent change made by code produces no user-change event; one made by dragging does.
     ///
     /// The selection binding was written by code: move the sheet,
     /// without a user-change event. A value outside the active set is an error.
@@ -139,6 +232,8 @@ extension SheetApp {
         emit(
             Event(
                 time: now, kind: .detentChanged, presenter: presenterName(p), item: p.itemID, detent: d.description,
-                height: r.height, rule: .b29, note: .text("set by code, animated; no user-change event (B29)")))
+                height: r.height, rule: .b29, geometry: geometry(at: i),
+                note: .text("set by code, animated; no user-change event (B29)")))
+        reportPlacement(at: i)
     }
 }

@@ -4,6 +4,7 @@ extension BlockReason {
         switch self {
         case .lastModifierWins: return .b10
         case .emptyViewHost: return .b11
+        case .restoredNested: return .b35
         }
     }
 
@@ -12,13 +13,16 @@ extension BlockReason {
         switch self {
         case .lastModifierWins: return "only the last presentation modifier on a view works on iOS \(os) (B10)"
         case .emptyViewHost: return "a modifier on an EmptyView does not fire on iOS \(os) (B11)"
+        case .restoredNested:
+            return
+                "nested in a presentation requested in the same update: blocked until the one below closes on iOS \(os) (B35); binding stays set"
         }
     }
 }
 
 extension SheetApp {
-    /// B10: on iOS 14.4 and earlier only the last presentation modifier applied to a view works.
-    /// B11: on 14.4 a modifier on a separate `EmptyView` works; from iOS 15 it does not fire.
+    /// B10: only the last presentation modifier applied to a view works.
+    /// B11: a modifier on a separate EmptyView works on 14.4; from iOS 15 it does not fire.
     func blockReason(_ mod: ModifierRef) -> BlockReason? {
         let modifiers = world.views[mod.view].declaration.modifiers
         let m = modifiers[mod.index]
@@ -27,6 +31,7 @@ extension SheetApp {
             let last = modifiers.indices.last { modifiers[$0].attachment == m.attachment }
             if last != mod.index { return .lastModifierWins }
         }
+        if restoredNestedBlocks(mod) { return .restoredNested }
         return nil
     }
 
@@ -39,7 +44,7 @@ extension SheetApp {
         let isItem = declaration.modifiers[mod.index].trigger.isItem
         let view = declaration.name
         let id = item.itemID
-        if let reason = blockReason(mod), !override {
+        if let reason = blockReason(mod), !override || reason == .restoredNested {
             emit(
                 Event(
                     time: now, kind: .modifierIgnored, presenter: view, modifier: signature(of: mod), item: id,
@@ -75,15 +80,33 @@ extension SheetApp {
                 modifier: mod, host: host, request: serial,
                 lifecycle: .presenting(left: profile.os.timings.present, then: nil),
                 item: isItem ? item : .bool(true), itemID: isItem ? id : nil))
+        steps.opened.append(serial)
         evaluateContent(request: serial, initial: true)
         guard let k = world.index(request: serial) else { return }
+        world.stack[k].transition = resolveTransition(at: k)
+        world.stack[k].ignoresDetents = quickReopenIgnoresDetents(k)
+        let duration = presentDuration(world.stack[k].transition)
+        if case .presenting(_, let then) = world.stack[k].lifecycle {
+            world.stack[k].lifecycle = .presenting(left: duration, then: then)
+        }
         layOut(k, initial: true)
+        let style = world.stack[k].layout.style
+        let transition = world.stack[k].transition
+        let rule: RuleID
+        switch transition {
+        case .standard: rule = .b01
+        case .zoom: rule = style == .fullScreen && kind(of: mod) != .fullScreenCover ? .b39 : .b38
+        case .crossFade: rule = .b45
+        }
         emit(
             Event(
                 time: now, kind: .presenting, presenter: view, modifier: signature(of: mod),
                 item: world.stack[k].itemID, phase: .presenting, detent: world.stack[k].layout.detent?.description,
-                height: world.stack[k].layout.height, rule: .b01,
-                note: .transition(world.stack[k].layout.style.rawValue, ends: now + profile.os.timings.present)))
+                height: world.stack[k].layout.height, rule: rule, geometry: geometry(at: k),
+                note: .transition(
+                    transition == .standard ? style.rawValue : "\(style.rawValue), \(transition)",
+                    ends: now + duration)))
+        reportEnvironmentReset(at: k)
     }
 
     /// B05: a presenter that shows a presentation ignores a request for another, with a warning; the binding stays set.
@@ -193,7 +216,7 @@ extension SheetApp {
             }
             if best == nil || first.serial < best!.1 { best = (mod, first.serial) }
         }
-        guard let (mod, _) = best, let r = takeHeld(mod) else { return }
+        guard let (mod, _) = best, canPresentHeld(mod), let r = takeHeld(mod) else { return }
         presentHeld(mod, r, why: .heldRequest)
     }
 }

@@ -9,10 +9,11 @@ enum DeferredCall {
     case swipeDown(request: Int)
     case drag(request: Int, to: Double)
     case release(request: Int, velocity: Double)
+    case tapGrabber(request: Int)
     case dismiss(view: String?)
     case removeView(String)
     case rotate(Orientation)
-    case backgroundTap(detail: String)
+    case backgroundTap(detail: String, rule: RuleID)
     case advance(Int)
     case advanceUntilIdle(limit: Int)
 }
@@ -30,6 +31,8 @@ struct StepQueue {
     var chained = 0
     /// Whether the chained-update limit stopped this step.
     var cut = false
+    /// Requests (by serial) that began presenting in this step (B35).
+    var opened: [Int] = []
 }
 
 extension SheetApp {
@@ -57,6 +60,7 @@ extension SheetApp {
         steps.busy = false
         steps.chained = 0
         steps.cut = false
+        if !steps.opened.isEmpty { steps.opened.removeAll() }
     }
 
     /// A user action resets the oscillation guard's counts (P05).
@@ -115,10 +119,12 @@ extension SheetApp {
         case .swipeDown(let request): swipeDownNow(request: request)
         case .drag(let request, let h): dragNow(request: request, to: h)
         case .release(let request, let v): releaseNow(request: request, velocity: v)
+        case .tapGrabber(let request): tapGrabberNow(request: request)
         case .dismiss(let view): dismissNow(from: view)
         case .removeView(let name): removeViewNow(name)
         case .rotate(let o): rotateNow(to: o)
-        case .backgroundTap(let detail): emit(Event(time: now, kind: .backgroundTap, rule: .b27, note: .text(detail)))
+        case .backgroundTap(let detail, let rule):
+            emit(Event(time: now, kind: .backgroundTap, rule: rule, note: .text(detail)))
         case .advance(let ms): passTime(until: min(now + ms, SheetApp.maximumTime))
         case .advanceUntilIdle(let limit):
             let end = now + min(limit, SheetApp.maximumTime - now)

@@ -18,7 +18,18 @@ extension SheetApp {
     /// `target`, in time order, and sets the clock to it.
     func passTime(until target: Int) {
         var completed = 0
-        while let i = nextTransition(within: target - now) {
+        while true {
+            let budget = target - now
+            let next = nextTransition(within: budget)
+            if let (mod, left) = nextWindowWithHeldRequest(within: budget),
+                next.map({ left < world.stack[$0].lifecycle.left! }) ?? true
+            {
+                // B34: a request queued while the window was open is presented as it closes.
+                elapse(left)
+                if canPresentHeld(mod), let r = takeHeld(mod) { presentHeld(mod, r, why: .heldRequest) }
+                continue
+            }
+            guard let i = next else { break }
             elapse(world.stack[i].lifecycle.left!)
             complete(i)
             completed += 1
@@ -40,6 +51,7 @@ extension SheetApp {
         for i in world.stack.indices where world.stack[i].lifecycle.left != nil {
             world.stack[i].lifecycle = world.stack[i].lifecycle.aged(by: ms)
         }
+        ageReopenWindows(by: ms)
     }
 
     /// Lets time pass until no transition is running, or `limit` ms have
@@ -97,13 +109,16 @@ extension SheetApp {
                     time: now, kind: .presented, presenter: view,
                     modifier: signature(of: world.stack[index].modifier), item: itemID, phase: .presented,
                     detent: world.stack[index].layout.detent?.description, height: world.stack[index].layout.height,
-                    rule: .b01, note: .text("")))
+                    rule: .b01, geometry: geometry(at: index), note: .text("")))
             if let action = world.stack[index].content.onAppear {
                 emit(Event(time: now, kind: .onAppear, presenter: view, item: itemID, note: .text("")))
                 runAction(action, presenter: view, detail: "onAppear")
             }
             if let then, let i = world.index(request: request) {
                 beginDismiss(i, cause: then.cause, replacement: then.replacement)
+            } else if let i = world.index(request: request) {
+                // Requests queued inside it while it opened (B35) can present now.
+                presentWaiting(on: .presentation(world.stack[i].modifier))
             }
         case .dismissing:
             finishDismiss(index)

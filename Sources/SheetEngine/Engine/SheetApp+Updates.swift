@@ -20,6 +20,8 @@ enum WriteCause: Equatable {
     case policy(String)
     /// The binding cleared when a dismiss transition ends (B02).
     case writeBack
+    /// The binding of a modifier removed while presenting, reset before 18 (B31).
+    case removedModifier
     /// The engine itself. Does not make requests.
     case engine(EngineReason)
 
@@ -27,7 +29,7 @@ enum WriteCause: Equatable {
     var makesRequests: Bool {
         switch self {
         case .user, .app, .policy: return true
-        case .writeBack, .engine: return false
+        case .writeBack, .removedModifier, .engine: return false
         }
     }
 }
@@ -111,7 +113,8 @@ extension SheetApp {
         guard !changed.isEmpty || !actions.isEmpty else { return }
 
         reevaluateBodies(changed)
-        for (mod, action) in actions {
+        let waiting = actions.count > 1 ? heldByPopoverDismissal(actions) : []
+        for (mod, action) in actions where !waiting.contains(mod) {
             switch action {
             case .present(let item, let override): present(mod, item: item, override: override)
             case .replace(let item): replace(mod, item: item)
@@ -141,13 +144,13 @@ extension SheetApp {
         case .user: (kind, decider) = (.set, nil)
         case .app: (kind, decider) = (.stateChanged, .app)
         case .policy(let policy): (kind, decider) = (.stateChanged, .policy(policy))
-        case .writeBack: (kind, decider) = (.writeBack, nil)
+        case .writeBack, .removedModifier: (kind, decider) = (.writeBack, nil)
         case .engine(let reason): (kind, decider, why) = (.stateChanged, .engine, reason.rawValue)
         }
         emit(
             Event(
                 time: now, kind: kind, presenter: declaration.name, decider: decider,
-                rule: kind == .writeBack ? .b02 : nil,
+                rule: cause == .removedModifier ? .b31 : kind == .writeBack ? .b02 : nil,
                 note: .write(slot: name, value: value, why: why)))
     }
 
@@ -160,7 +163,7 @@ extension SheetApp {
         return .detent(d)
     }
 
-    /// B15: when `body` is re-evaluated because `x` changed, it is reported like `_printChanges()`.
+    /// B15: body re-evaluation is reported like _printChanges(); on 18+ an observable property by its key path.
     ///
     /// Re-evaluates the `body` of each view that depends on a
     /// changed slot (it reads or observes it), refreshing what its sheets
@@ -174,8 +177,12 @@ extension SheetApp {
         for v in order {
             let declaration = world.views[v].declaration
             world.views[v].snapshot = world.views[v].state
-            let list = changed.filter { $0.view == v && declaration.bodyDepends[$0.index] }
-                .map { "_\(declaration.slotNames[$0.index])" }.joined(separator: ", ")
+            var names: [String] = []
+            for slot in changed where slot.view == v && declaration.bodyDepends[slot.index] {
+                let name = changeName(declaration, slot.index)
+                if !names.contains(name) { names.append(name) }
+            }
+            let list = names.joined(separator: ", ")
             emit(
                 Event(
                     time: now, kind: .bodyEvaluated, presenter: declaration.name, rule: .b15,
@@ -184,6 +191,14 @@ extension SheetApp {
                 refreshContent(request: request)
             }
         }
+    }
+
+    /// How `_printChanges()` names a changed slot: `_x` for `@State`; for a
+    /// property of an `@Observable` model its key path on 18+
+    /// (`\\Model.x`), `@dependencies` before (B15).
+    func changeName(_ declaration: DeclaredView, _ index: Int) -> String {
+        guard let model = declaration.observableType[index] else { return "_\(declaration.slotNames[index])" }
+        return profile.os.printsKeyPaths ? "\\\(model).\(declaration.slotNames[index])" : "@dependencies"
     }
 
     func runChangeObservers(_ changed: [SlotRef]) {
@@ -240,9 +255,7 @@ extension SheetApp {
         case .replace:
             return (true, .replace(new))
         case .queue:
-            if shownIndex == nil, world.index(host: world.views[mod.view].host) == nil {
-                return (true, .present(new, override: false))
-            }
+            if shownIndex == nil, canPresentHeld(mod) { return (true, .present(new, override: false)) }
             let serial = world.serial()
             world.held[mod, default: []].append(HeldRequest(serial: serial, item: new, time: now))
             emit(
@@ -282,7 +295,8 @@ extension SheetApp {
             binding: m.trigger.binding.slot, item: item, itemID: itemID,
             phase: shown.map { world.stack[$0].phase },
             currentItemID: shown.flatMap { world.stack[$0].itemID }, held: world.held[mod]?.count ?? 0,
-            presenterBusyWith: busyWith, blocked: blockReason(mod), stock: stock, os: profile.os.version)
+            presenterBusyWith: busyWith, blocked: blockReason(mod), stock: stock, os: profile.os.version,
+            reopenWindowLeft: world.reopenWindows[mod])
     }
 }
 

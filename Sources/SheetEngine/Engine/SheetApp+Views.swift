@@ -108,21 +108,41 @@ extension SheetApp {
     /// it, at once, without a transition.
     func removeSubtree(_ ref: ViewRef) {
         let doomed = Set(world.views.subtree(ref))
+        var resets: [(SlotRef, Value)] = []
         if let i = world.stack.firstIndex(where: { doomed.contains($0.modifier.view) }) {
             let group = world.stack[i...].reversed()
             world.stack.removeSubrange(i...)
             for q in group {
+                let kept = removedBinding(q, doomed: doomed)
                 emit(
                     Event(
                         time: now, kind: .removed, presenter: presenterName(q),
                         modifier: signature(of: q.modifier),
                         item: q.itemID, rule: .b09,
-                        note: .text("presenter left the hierarchy; removed without a transition (B09)")))
+                        note: .text(
+                            "presenter left the hierarchy; removed without a transition (B09)"
+                                + (kept.map { $0 ? "; its binding is left as it was (B31)" : "" } ?? ""))))
+                if kept == false, let slot = world.views.binding(of: q.modifier) {
+                    resets.append((slot, isItem(q.modifier) ? .none : .bool(false)))
+                }
                 removeContentViews(q.contentViews)
             }
         }
         world.roots.removeAll { $0 == ref }
         for v in world.views.subtree(ref).reversed() { forget(v) }
+        if !resets.isEmpty { applyWrites(resets, cause: .removedModifier) }
+    }
+
+    /// B31: a sheet modifier removed while presenting leaves its binding as it was (18+); before, it is reset.
+    ///
+    /// For a presentation whose modifier left with its view while its
+    /// binding lives on in a view that stays: whether the binding is kept
+    /// (nil when the binding goes with the view).
+    func removedBinding(_ q: borrowing Presentation, doomed: Set<ViewRef>) -> Bool? {
+        guard let slot = world.views.binding(of: q.modifier), !doomed.contains(slot.view),
+            !world.views[slot].isEmpty
+        else { return nil }
+        return profile.os.removedModifierKeepsBinding
     }
 
     func removeContentViews(_ views: [ViewRef]) {
@@ -144,6 +164,7 @@ extension SheetApp {
                         note: .text("held request dropped: its view left the hierarchy")))
             }
             world.presentationsWithoutInput[mod] = nil
+            world.reopenWindows[mod] = nil
         }
         charge(-node.state.reduce(0) { $0 + $1.estimatedBytes })
         world.views.remove(ref)

@@ -30,13 +30,30 @@
 /// outside the engine, so no two accesses can overlap.
 public final class SheetApp {
     /// The device and OS version.
-    @exclusivity(unchecked) public private(set) var profile: Profile
+    @exclusivity(unchecked) public private(set) var profile: Profile {
+        didSet { resolvers = Self.resolvers(profile) }
+    }
+    /// The detent rules of the profile in portrait and in landscape, made
+    /// once per profile (the layout is read on every detent decision).
+    @exclusivity(unchecked) var resolvers: (portrait: DetentResolver, landscape: DetentResolver)
     /// Virtual time in milliseconds.
     @exclusivity(unchecked) public internal(set) var now: Int = 0
-    /// Which run this is: 1 at first, one more after each `reset`.
+    /// Which run this is: 1 at first, one more after each `reset` of an
+    /// app on which something happened (a reset before any view or event,
+    /// such as a scenario's opening `profile(...)`, only changes the profile).
     public private(set) var part = 1
     /// Everything that happened since the app started (or was reset).
     @exclusivity(unchecked) public internal(set) var timeline = Timeline()
+    /// Whether `reset` keeps the finished part in `earlierParts` (off by
+    /// default, so that an app reset in a loop does not grow; `sheetlab run`
+    /// and `test` turn it on to show the whole run). Kept events stay
+    /// charged against `limits.memoryBytes`.
+    public var keepsEarlierParts = false
+    /// The parts before the current one, oldest first, when
+    /// `keepsEarlierParts` is on and events are retained.
+    public private(set) var earlierParts: [TimelinePart] = []
+    /// Estimated bytes of the events in `earlierParts`.
+    var earlierPartsBytes = 0
     /// The error events of the app's whole life, across `reset`.
     @exclusivity(unchecked) public internal(set) var errorEvents = ErrorEvents()
     /// Whether the timeline keeps its events (true by default). Exploration
@@ -69,25 +86,48 @@ public final class SheetApp {
         profile: Profile = .default, policies: [any PresentationPolicy] = [], limits: EngineLimits = EngineLimits()
     ) {
         self.profile = profile
+        self.resolvers = Self.resolvers(profile)
         self.policies = PolicyList(policies)
         self.limits = limits
     }
 
+    static func resolvers(_ p: Profile) -> (portrait: DetentResolver, landscape: DetentResolver) {
+        func make(_ o: Orientation) -> DetentResolver {
+            DetentResolver(os: p.os, layout: p.layout(o), formSheetHeight: p.device.formSheetHeight)
+        }
+        return (make(.portrait), make(.landscape))
+    }
+
     /// Starts over on `profile` (the current one when nil): no views, nothing
-    /// presented, the clock at 0, an empty timeline. Policies, observers,
-    /// limits and settings are kept.
+    /// presented, the clock at 0, an empty timeline, a new `part` (unless
+    /// nothing happened yet: no view, no event). Policies, observers,
+    /// limits and settings are kept; so is the finished part, in
+    /// `earlierParts`, when `keepsEarlierParts` is on.
     /// - Throws: `EngineError` when called from code the app is running (a
     ///   policy hook, content, an action): the step under way needs its world.
     public func reset(profile: Profile? = nil) throws(EngineError) {
         guard !steps.busy else { throw EngineError(.resetDuringStep) }
+        if timeline.count > 0 || !world.roots.isEmpty {
+            if keepsEarlierParts, retainsEvents {
+                earlierPartsBytes += timeline.events.reduce(0) { $0 + $1.estimatedBytes }
+                earlierParts.append(
+                    TimelinePart(part: part, profile: self.profile, events: timeline.events, endTime: now))
+            }
+            part += 1
+        }
         self.profile = profile ?? self.profile
-        part += 1
         world = World()
         now = 0
         timeline = Timeline(retains: retainsEvents)
         steps = StepQueue()
-        heldBytes = 0
+        heldBytes = earlierPartsBytes
         overMemory = false
+    }
+
+    /// Every part of the run so far, oldest first: `earlierParts`, then the
+    /// current one.
+    public var parts: [TimelinePart] {
+        earlierParts + [TimelinePart(part: part, profile: profile, events: timeline.events, endTime: now)]
     }
 
     // MARK: Policies
@@ -180,14 +220,17 @@ public final class SheetApp {
     }
 
     /// The time the next transition ends, if any.
+    /// A reopen window closing with a request queued for it counts (B34).
     public var nextTransitionTime: Int? {
-        world.stack.compactMap(\.lifecycle.left).min().map { now + $0 }
+        let transition = world.stack.compactMap(\.lifecycle.left).min()
+        let window = world.reopenWindows.isEmpty ? nil : nextWindowWithHeldRequest(within: .max)?.left
+        return [transition, window].compactMap { $0 }.min().map { now + $0 }
     }
 
     // MARK: Helpers for the rules
 
     /// The layout of the current orientation.
-    var layout: DeviceLayout { profile.device.layout(world.orientation) }
+    var layout: DeviceLayout { world.orientation == .portrait ? resolvers.portrait.layout : resolvers.landscape.layout }
 
     /// The modifier a presentation was made by, as declared.
     func definition(_ m: ModifierRef) -> PresentationModifier { world.views.modifier(m) }

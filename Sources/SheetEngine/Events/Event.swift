@@ -9,7 +9,7 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
 /// where, why) on the timeline.
 public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     // User actions.
-    case set, swipe, drag, release, rotate, backgroundTap, viewRemoved
+    case set, swipe, drag, release, rotate, backgroundTap, grabberTap, viewRemoved
     // State and views.
     case stateChanged, bodyEvaluated, contentUpdated, onChange
     // Presentation lifecycle (B01-B09).
@@ -17,6 +17,10 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     case queued, dropped, removed
     // Detents (B17-B29).
     case detentChanged, userChangedDetent, heightChanged, adapted
+    /// A sheet crossed the full-height line: inset <-> edge-attached (B36, B37, 26+).
+    case placementChanged
+    /// Views and environment inside content (B43, B46).
+    case environmentReset, onDisappear
     // Problems.
     case alreadyPresenting, modifierIgnored, requestLost, dismissPrevented, dismissIgnored
     case detentClamped, invalidSelection, oscillation
@@ -40,7 +44,7 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// app or the engine did in response).
     public var isUserAction: Bool {
         switch self {
-        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .viewRemoved: return true
+        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .grabberTap, .viewRemoved: return true
         default: return false
         }
     }
@@ -66,6 +70,9 @@ public struct Event: Hashable, Sendable {
     public var decider: Decider?
     /// The behaviour rule that produced the event, when one did (B05, P05...).
     public var rule: RuleID?
+    /// Where the presentation is drawn after the event, for lifecycle and
+    /// detent events (B36, B37, B44).
+    public var geometry: Geometry?
     /// Everything else, in words. Rendered when read, so that emitting an
     /// event costs no string building on the engine's hot path.
     public var detail: String { note.text }
@@ -73,6 +80,9 @@ public struct Event: Hashable, Sendable {
 
     /// Who decided, by name: `stock`, a policy's name, `app` or `engine`.
     public var source: String? { decider?.name }
+
+    /// How well supported the rule that produced the event is, when a rule did.
+    public var confidence: Confidence? { rule?.rule.confidence }
 
     public init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
@@ -87,8 +97,9 @@ public struct Event: Hashable, Sendable {
     init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
         phase: Phase? = nil, detent: String? = nil, height: Double? = nil, decider: Decider? = nil,
-        rule: RuleID? = nil, note: Note
+        rule: RuleID? = nil, geometry: Geometry? = nil, note: Note
     ) {
+        self.geometry = geometry
         self.time = time
         self.kind = kind
         self.presenter = presenter
@@ -103,6 +114,28 @@ public struct Event: Hashable, Sendable {
     }
 
     public var severity: Severity { kind.severity }
+
+    /// When the transition a `presenting` or `dismissing` event starts ends
+    /// (ms), as the engine scheduled it; nil for other events (and for
+    /// events decoded from JSON).
+    public var transitionEnd: Int? {
+        switch note {
+        case .transition(_, let ends), .groupDismissal(_, let ends, _, _): return ends
+        default: return nil
+        }
+    }
+
+    /// Whether the dismiss transition a `dismissing` event starts animates:
+    /// only the top one of a group dismissed together does (B06); nil for
+    /// other events (and for events decoded from JSON).
+    public var animated: Bool? {
+        guard kind == .dismissing else { return nil }
+        switch note {
+        case .transition: return true
+        case .groupDismissal(_, _, let animated, _): return animated
+        default: return nil
+        }
+    }
 }
 
 /// An event's detail, kept as data until someone reads it.
@@ -114,6 +147,9 @@ enum Note: Hashable, Sendable {
     case decision(RequestDecision)
     /// `interactive, ends at 1250 ms`.
     case transition(String, ends: Int)
+    /// A dismiss transition of a group dismissed together (B06): the bottom
+    /// one (`above` nil) or one nested above it; only the top one animates.
+    case groupDismissal(cause: String, ends: Int, animated: Bool, above: String?)
     /// `held (1 waiting)`.
     case held(Int)
 
@@ -123,6 +159,9 @@ enum Note: Hashable, Sendable {
         case .write(let slot, let value, let why): return "\(slot) = \(value)" + (why.map { " (\($0))" } ?? "")
         case .decision(let d): return "-> \(d.rawValue)"
         case .transition(let what, let ends): return "\(what), ends at \(ends) ms"
+        case .groupDismissal(let cause, let ends, let animated, let above):
+            guard let above else { return "\(cause), ends at \(ends) ms; not animated: the top one animates (B06)" }
+            return "nested above \(above), \(animated ? "animated: the top one (B06)" : "not animated (B06)")"
         case .held(let n): return "held (\(n) waiting)"
         }
     }
@@ -130,7 +169,8 @@ enum Note: Hashable, Sendable {
 
 extension Event: Codable {
     enum CodingKeys: String, CodingKey {
-        case time, kind, presenter, modifier, item, phase, detent, height, source, rule, detail, severity
+        case time, kind, presenter, modifier, item, phase, detent, height, placement, frame, source, rule, confidence
+        case detail, severity
     }
 
     public init(from decoder: any Decoder) throws {
@@ -146,6 +186,9 @@ extension Event: Codable {
             source: try c.decodeIfPresent(String.self, forKey: .source),
             rule: try c.decodeIfPresent(RuleID.self, forKey: .rule),
             detail: try c.decodeIfPresent(String.self, forKey: .detail) ?? "")
+        if let frame = try c.decodeIfPresent(Frame.self, forKey: .frame) {
+            geometry = Geometry(placement: try c.decodeIfPresent(SheetPlacement.self, forKey: .placement), frame: frame)
+        }
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -158,8 +201,11 @@ extension Event: Codable {
         try c.encodeIfPresent(phase, forKey: .phase)
         try c.encodeIfPresent(detent, forKey: .detent)
         try c.encodeIfPresent(height, forKey: .height)
+        try c.encodeIfPresent(geometry?.placement, forKey: .placement)
+        try c.encodeIfPresent(geometry?.frame, forKey: .frame)
         try c.encodeIfPresent(source, forKey: .source)
         try c.encodeIfPresent(rule, forKey: .rule)
+        try c.encodeIfPresent(confidence, forKey: .confidence)
         try c.encode(detail, forKey: .detail)
         try c.encode(severity, forKey: .severity)
     }
@@ -175,6 +221,8 @@ extension Event: CustomStringConvertible {
         if let height { parts.append("height=\(Value.format((height * 10).rounded() / 10))") }
         if let decider, decider != .stock { parts.append("[\(decider.name)]") }
         if !detail.isEmpty { parts.append(detail) }
+        // A rule with a thin source says so: {B37 single}.
+        if let rule, rule.rule.confidence.isLow { parts.append("{\(rule.rawValue) \(rule.rule.confidence.rawValue)}") }
         let time = String(time)
         let pad = String(repeating: " ", count: max(0, 6 - time.count))
         let kindText = kind.rawValue
@@ -187,10 +235,33 @@ extension Event: CustomStringConvertible {
 extension Event {
     /// About how many bytes the event holds, for the engine's memory limit.
     var estimatedBytes: Int {
+        let base = MemoryLayout<Event>.stride
         switch note {
-        case .text(let s): return MemoryLayout<Event>.stride + s.utf8.count
-        case .write(_, let value, _): return MemoryLayout<Event>.stride + value.estimatedBytes
-        case .decision, .transition, .held: return MemoryLayout<Event>.stride
+        case .text(let s): return base + s.utf8.count
+        case .write(_, let value, _): return base + value.estimatedBytes
+        case .decision, .transition, .held: return base
+        case .groupDismissal(_, _, _, let above): return base + (above?.utf8.count ?? 0)
         }
+    }
+}
+
+/// Where a presentation is drawn after an event: its placement (sheets,
+/// B36, B37) and its frame, kept to a tenth of a point so that events stay
+/// small (the frame of `state()` is exact).
+public struct Geometry: Hashable, Sendable {
+    public var placement: SheetPlacement?
+    private var tenths: SIMD4<Int32>
+
+    public init(placement: SheetPlacement?, frame: Frame) {
+        self.placement = placement
+        func t(_ v: Double) -> Int32 { Int32(clamping: Int((v * 10).rounded())) }
+        tenths = SIMD4(t(frame.x), t(frame.y), t(frame.width), t(frame.height))
+    }
+
+    /// The frame, to a tenth of a point.
+    public var frame: Frame {
+        Frame(
+            x: Double(tenths.x) / 10, y: Double(tenths.y) / 10, width: Double(tenths.z) / 10,
+            height: Double(tenths.w) / 10)
     }
 }

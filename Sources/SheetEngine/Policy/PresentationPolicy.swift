@@ -106,6 +106,9 @@ public enum BlockReason: String, Sendable, Hashable, Codable {
     case lastModifierWins
     /// Attached to an `EmptyView` (iOS 15 and later, B11).
     case emptyViewHost
+    /// Nested in a presentation requested in the same update (state
+    /// restoration, 16.0-18.3, B35): stuck until the one below closes.
+    case restoredNested
 }
 
 /// What a `request` hook sees.
@@ -134,12 +137,17 @@ public struct RequestContext: Sendable, Hashable {
     /// What stock SwiftUI does with this request.
     public var stock: RequestDecision
     public var os: String
+    /// Milliseconds left of the window after this modifier's last dismissal
+    /// in which a reopen ignores its detents (18.0-18.3, B34); nil when none is open.
+    /// A `queue` answer waits for the window to close.
+    public var reopenWindowLeft: Int?
 
     public init(
         time: Int, presenter: String, kind: PresentationKind, modifier: String, binding: String, item: Value,
         itemID: String?, phase: Phase?, currentItemID: String?, held: Int, presenterBusyWith: String?,
-        blocked: BlockReason?, stock: RequestDecision, os: String
+        blocked: BlockReason?, stock: RequestDecision, os: String, reopenWindowLeft: Int? = nil
     ) {
+        self.reopenWindowLeft = reopenWindowLeft
         self.time = time
         self.presenter = presenter
         self.kind = kind
@@ -310,10 +318,17 @@ public struct DetentContext: Sendable, Hashable {
     public var maxDetentValue: Double
     public var horizontalSizeClass: SizeClass
     public var verticalSizeClass: SizeClass
+    /// The sheet's own height now, for a detent that depends on it (B32);
+    /// `maxDetentValue` while the sheet has none yet (opening).
+    public var sheetHeight: Double
 
-    public init(maxDetentValue: Double, horizontalSizeClass: SizeClass, verticalSizeClass: SizeClass) {
+    public init(
+        maxDetentValue: Double, horizontalSizeClass: SizeClass, verticalSizeClass: SizeClass,
+        sheetHeight: Double? = nil
+    ) {
         self.maxDetentValue = maxDetentValue
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
+        self.sheetHeight = sheetHeight ?? maxDetentValue
     }
 }

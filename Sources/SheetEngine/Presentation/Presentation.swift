@@ -2,8 +2,10 @@
 public enum PresentationStyle: String, Sendable, Hashable, Codable {
     /// An edge-attached sheet with detents (compact width).
     case sheet
-    /// A form sheet, centred; detents do not apply (regular width, B19).
+    /// A form sheet, centred; detents do not apply (regular width, B19); its size follows `sizing` (B30).
     case formSheet
+    /// A popover (regular width; in compact width it adapts to a sheet, B40).
+    case popover
     /// Full screen: a cover, or a sheet adapted in compact height (B20).
     case fullScreen
 }
@@ -33,6 +35,10 @@ struct Presentation: Hashable {
     var layout = SheetLayout()
     /// While dragging, the dragged height.
     var dragHeight: Double?
+    /// How it presents and dismisses, once its content has been read (B38, B45).
+    var transition: SheetTransition = .standard
+    /// Reopened within the window after a dismissal, it ignores its detents (B34, 18.0-18.3).
+    var ignoresDetents = false
 
     init(modifier: ModifierRef, host: Host, request: Int, lifecycle: Lifecycle, item: Value, itemID: String?) {
         self.modifier = modifier
@@ -72,6 +78,9 @@ struct SheetLayout: Hashable {
     var height: Double = 0
     /// The detent selection binding, when detents are in effect (B23).
     var selection: SlotRef?
+    /// A sheet's placement as last reported, so that a change is said once
+    /// and against what was on screen (B36, B37).
+    var placement: SheetPlacement?
 }
 
 /// A request held by the engine for a modifier (P01 `queue`, B04 `replace`).

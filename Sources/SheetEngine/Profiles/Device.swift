@@ -42,8 +42,10 @@ public struct DeviceLayout: Sendable, Hashable, Codable {
 ///
 /// The numbers are points, taken from Apple's published screen sizes and
 /// safe areas. `maxDetentValue` is the screen height less the top safe area
-/// and the 10-point gap a large sheet leaves above it; Apple publishes no
-/// value, so treat it as an approximation that the profile pins down.
+/// and the gap a large sheet leaves above it, which depends on the OS
+/// (`OSVersion.largeSheetGap`; `Profile.layout(_:)` applies it; here it is
+/// the 10-point gap of iOS 18 and before). Apple publishes no value: an
+/// assumption, listed as such in the rule catalogue.
 public struct Device: Sendable, Hashable, Codable {
     /// Short name used in profile names, for example `iphone15`.
     public var id: String
@@ -100,6 +102,12 @@ extension Device {
             portraitSafeArea: SafeArea(top: 59, bottom: 34), landscapeSafeArea: SafeArea(top: 0, bottom: 21),
             portraitClasses: (.compact, .regular), landscapeClasses: (.compact, .compact),
             formSheetHeight: 852 - 59 - largeSheetGap),
+        // iPhone 17 (and 16, 17 Pro): the current iPhone geometry.
+        .make(
+            id: "iphone17", displayName: "iPhone 17", width: 402, height: 874,
+            portraitSafeArea: SafeArea(top: 62, bottom: 34), landscapeSafeArea: SafeArea(top: 0, bottom: 21),
+            portraitClasses: (.compact, .regular), landscapeClasses: (.compact, .compact),
+            formSheetHeight: 874 - 62 - largeSheetGap),
         .make(
             id: "iphone15promax", displayName: "iPhone 15 Pro Max", width: 430, height: 932,
             portraitSafeArea: SafeArea(top: 59, bottom: 34), landscapeSafeArea: SafeArea(top: 0, bottom: 21),

@@ -19,13 +19,21 @@ public struct ViewSpec {
     public var modifiers: [PresentationModifier]
     /// Environment object types this view provides to its subtree (B16).
     public var environmentObjects: [String]
+    /// Environment values this view sets for its subtree, e.g. `controlSize` (B43).
+    public var environmentValues: [String: Value]
+    /// Slots that are properties of an `@Observable` model, by the model's
+    /// type name: `_printChanges` names them by key path on 18+ (B15).
+    public var observableProperties: [String: String]
+    /// `.matchedTransitionSource(id:in:)` marks on this view or its toolbar items (B38).
+    public var transitionSources: [TransitionSource]
     /// Child views.
     public var children: [ViewSpec]
 
     public init(
         name: String, state: [(String, Value)] = [], bodyReads: Set<String> = [],
         onChange: [ChangeObserver] = [], modifiers: [PresentationModifier] = [],
-        environmentObjects: [String] = [], children: [ViewSpec] = []
+        environmentObjects: [String] = [], children: [ViewSpec] = [], environmentValues: [String: Value] = [:],
+        observableProperties: [String: String] = [:], transitionSources: [TransitionSource] = []
     ) {
         self.name = name
         self.state = state
@@ -33,6 +41,9 @@ public struct ViewSpec {
         self.onChange = onChange
         self.modifiers = modifiers
         self.environmentObjects = environmentObjects
+        self.environmentValues = environmentValues
+        self.observableProperties = observableProperties
+        self.transitionSources = transitionSources
         self.children = children
     }
 }
@@ -51,10 +62,12 @@ public struct ChangeObserver: Hashable {
     }
 }
 
-/// `sheet` or `fullScreenCover`.
+/// `sheet`, `fullScreenCover` or `popover`.
 public enum PresentationKind: String, Sendable, Hashable, Codable {
     case sheet
     case fullScreenCover
+    /// `.popover(isPresented:)`: a popover in regular width, a sheet in compact width (B40).
+    case popover
 }
 
 /// What drives a presentation modifier: a Boolean or an optional item binding.
@@ -85,6 +98,8 @@ public enum Attachment: Hashable, Sendable {
     /// On a separate `EmptyView` in a `ZStack` beside the view; the name tells
     /// several such hosts apart.
     case emptyView(String)
+    /// On a toolbar item of the view, by the item's name (B38, B40).
+    case toolbarItem(String)
 }
 
 /// Builds what a sheet shows. Called when the sheet is presented and whenever
@@ -170,30 +185,57 @@ public struct SheetContent: Hashable {
     public var interactiveDismissDisabled: Bool
     /// `.presentationBackgroundInteraction(.enabled(upThrough:))` (B27).
     public var backgroundInteractionUpThrough: Detent?
-    /// `.presentationCompactAdaptation(.sheet)`: stay a sheet in compact height (B20).
-    public var staysSheetInCompactHeight: Bool
+    /// `.presentationCompactAdaptation(_:)` (B20, B39).
+    public var compactAdaptation: CompactAdaptation
     /// Environment object types the content uses (B16).
     public var usesEnvironmentObjects: [String]
     /// Environment object types passed explicitly with `.environmentObject(_:)` (B16).
     public var environmentObjects: [String]
     /// `.onAppear`: runs when the present transition ends.
     @Uncompared public var onAppear: EngineAction?
+    /// `.onDisappear`: runs when the dismiss transition ends (B46).
+    @Uncompared public var onDisappear: EngineAction?
+    /// `.presentationSizing(_:)` (B30); nil: the default of the OS.
+    public var sizing: PresentationSizing?
+    /// The height the content asks for, for `.fitted` sizing (B30).
+    public var fittedHeight: Double?
+    /// Where `.interactiveDismissDisabled()` is applied (B33): like detents (B21).
+    public var interactiveDismissDisabledPlacement: DetentsPlacement
+    /// `.navigationTransition(_:)` (B38, B45).
+    public var transition: SheetTransition
+    /// `.presentationPlacement(_:)` (B44); nil: not given.
+    public var placement: PresentationPlacement?
+
+    /// `.presentationCompactAdaptation(.sheet)`: stay a sheet in compact height (B20).
+    public var staysSheetInCompactHeight: Bool {
+        get { compactAdaptation == .sheet }
+        set { compactAdaptation = newValue ? .sheet : .automatic }
+    }
 
     public init(
         text: String = "", view: ViewSpec? = nil, detents: DetentsModifier? = nil,
         interactiveDismissDisabled: Bool = false, backgroundInteractionUpThrough: Detent? = nil,
         staysSheetInCompactHeight: Bool = false, usesEnvironmentObjects: [String] = [],
-        environmentObjects: [String] = [], onAppear: EngineAction? = nil
+        environmentObjects: [String] = [], onAppear: EngineAction? = nil, onDisappear: EngineAction? = nil,
+        sizing: PresentationSizing? = nil, fittedHeight: Double? = nil,
+        interactiveDismissDisabledPlacement: DetentsPlacement = .root, transition: SheetTransition = .standard,
+        placement: PresentationPlacement? = nil, compactAdaptation: CompactAdaptation? = nil
     ) {
         self.text = text
         self.view = view
         self.detents = detents
         self.interactiveDismissDisabled = interactiveDismissDisabled
         self.backgroundInteractionUpThrough = backgroundInteractionUpThrough
-        self.staysSheetInCompactHeight = staysSheetInCompactHeight
+        self.compactAdaptation = compactAdaptation ?? (staysSheetInCompactHeight ? .sheet : .automatic)
         self.usesEnvironmentObjects = usesEnvironmentObjects
         self.environmentObjects = environmentObjects
         self.onAppear = onAppear
+        self.onDisappear = onDisappear
+        self.sizing = sizing
+        self.fittedHeight = fittedHeight
+        self.interactiveDismissDisabledPlacement = interactiveDismissDisabledPlacement
+        self.transition = transition
+        self.placement = placement
     }
 }
 

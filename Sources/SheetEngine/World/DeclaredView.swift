@@ -18,6 +18,12 @@ final class DeclaredView: Hashable {
     let modifiers: [PresentationModifier]
     /// Environment object types this view provides to its subtree (B16).
     let environmentObjects: [String]
+    /// Environment values this view sets for its subtree (B43).
+    let environmentValues: [String: Value]
+    /// Per slot: the `@Observable` model type it is a property of, if it is one (B15).
+    let observableType: [String?]
+    /// `.matchedTransitionSource` marks on the view and its toolbar items (B38).
+    let transitionSources: [TransitionSource]
     /// Whether any slot has an `onChange` observer.
     let observes: Bool
     private let hash: Int
@@ -49,6 +55,12 @@ final class DeclaredView: Hashable {
         observes = !spec.onChange.isEmpty
         modifiers = spec.modifiers
         environmentObjects = spec.environmentObjects
+        environmentValues = spec.environmentValues
+        for slot in spec.observableProperties.keys.sorted() where index[slot] == nil {
+            throw EngineError(.unknownSlot(view: spec.name, slot: slot))
+        }
+        observableType = slotNames.map { spec.observableProperties[$0] }
+        transitionSources = spec.transitionSources
         var h = Hasher()
         h.combine(name)
         h.combine(slotNames)
@@ -56,6 +68,9 @@ final class DeclaredView: Hashable {
         h.combine(self.observers)
         h.combine(modifiers)
         h.combine(environmentObjects)
+        h.combine(environmentValues)
+        h.combine(observableType)
+        h.combine(transitionSources)
         hash = h.finalize()
     }
 
@@ -63,7 +78,8 @@ final class DeclaredView: Hashable {
         a === b
             || (a.hash == b.hash && a.name == b.name && a.slotNames == b.slotNames && a.bodyDepends == b.bodyDepends
                 && a.observers == b.observers && a.modifiers == b.modifiers
-                && a.environmentObjects == b.environmentObjects)
+                && a.environmentObjects == b.environmentObjects && a.environmentValues == b.environmentValues
+                && a.observableType == b.observableType && a.transitionSources == b.transitionSources)
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }

@@ -52,6 +52,13 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
 
     mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
 
+    /// Changes every value in place, dropping those `change` answers nil for.
+    mutating func update(_ change: (Value) -> Value?) {
+        var kept: [Entry] = []
+        for e in entries { if let v = change(e.value) { kept.append(Entry(key: e.key, value: v)) } }
+        entries = kept
+    }
+
     func makeIterator() -> some IteratorProtocol<(key: ModifierRef, value: Value)> {
         entries.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
     }

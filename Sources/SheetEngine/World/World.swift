@@ -20,6 +20,9 @@ struct World: Hashable {
     var stack: [Presentation] = []
     /// Requests held per modifier (P01 `queue`, a replacement waiting, B04).
     var held = ModifierMap<HeldQueue>()
+    /// Milliseconds left of each modifier's reopen window after its last
+    /// dismissal ended (B34; kept only on versions with the bug).
+    var reopenWindows = ModifierMap<Int>()
     /// Presentations each modifier made since the last user action (P05).
     var presentationsWithoutInput = ModifierMap<Int>()
     /// The next serial number for a request. Bookkeeping.

@@ -47,8 +47,9 @@ public struct ParsedArguments: Sendable, Equatable {
 
 /// Parses `args` (the words after the subcommand) against `spec`.
 ///
-/// Accepts `--name value`, `--name=value`, short aliases, flags, and `--`
-/// to end options. `-h`/`--help` anywhere asks for help.
+/// Accepts `--name value`, `--name=value`, short aliases, flags, options
+/// whose value may be left out (`--record`, `--record all`), and `--` to
+/// end options. `-h`/`--help` anywhere asks for help.
 /// - Throws: `UsageError` for an unknown option, a missing value, a flag
 ///   given a value, a second value for a non-repeatable option, or the wrong
 ///   number of positional arguments.
@@ -88,22 +89,16 @@ public func parseArguments(_ args: [String], for spec: CommandSpec) throws(Usage
                 command: spec.name)
         }
         let value: String
-        if let choices = o.optionalValues {
+        if o.takesValue {
             if let inline {
                 value = inline
-            } else if i < args.count, choices.contains(args[i]) {
-                value = args[i]
-                i += 1
-            } else {
-                value = choices[0]
-            }
-            guard choices.contains(value) else {
-                throw UsageError(
-                    "option \(o.name) takes \(choices.joined(separator: " or ")), got '\(value)'", command: spec.name)
-            }
-        } else if o.takesValue {
-            if let inline {
-                value = inline
+            } else if let optional = o.optionalValue {
+                if i < args.count, optional.choices.contains(args[i]) {
+                    value = args[i]
+                    i += 1
+                } else {
+                    value = optional.default
+                }
             } else if i < args.count {
                 value = args[i]
                 i += 1

@@ -40,7 +40,7 @@ enum CheckCommand {
                 "--symmetry", help: "Count states that differ only by a renaming of item ids once (invariants only)."),
             OptionSpec("--jobs", value: "N", help: "Explore on N threads (default: the number of cores)."),
             OptionSpec(
-                "--coverage", optional: ["text", "json"],
+                "--coverage", value: "FORMAT", choices: ["text", "json"], default: "text",
                 help: "Report the rules, event kinds, phases, decisions and detents reached and not reached."),
             OptionSpec(
                 "--emit-suite", value: "DIR",
@@ -140,7 +140,12 @@ enum CheckCommand {
             }
             r.progress = s
         }
-        r.coverage = args.value("--coverage")
+        if let format = args.value("--coverage") {
+            guard ["text", "json"].contains(format) else {
+                throw UsageError("--coverage takes text or json, got '\(format)'", command: "check")
+            }
+            r.coverage = format
+        }
         r.suite = args.value("--emit-suite")
         r.symmetry = args.flag("--symmetry")
         if let t = args.value("--trace") {

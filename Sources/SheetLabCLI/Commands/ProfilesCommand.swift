@@ -1,49 +1,138 @@
 import SheetEngine
 
-/// `sheetlab profiles`: devices and OS versions with their key numbers.
+/// `sheetlab profiles`: devices and OS versions with their key numbers;
+/// with `--rules`, every behaviour rule with its OS range, source and confidence.
 enum ProfilesCommand {
     static let spec = CommandSpec(
-        name: "profiles", summary: "List devices and OS versions, with the numbers the engine uses.",
-        discussion: "Profiles are named DEVICE-iosVERSION, for example \(Profile.defaultName) (the default).")
+        name: "profiles", summary: "List devices and OS versions, or with --rules every rule and its source.",
+        options: [
+            OptionSpec("--rules", help: "List every rule (B01-B46, P01-P05) with its OS range, source and confidence."),
+            OptionSpec("--json", help: "With --rules: the rules, flags and assumptions as one JSON object."),
+        ],
+        discussion: """
+            Profiles are named DEVICE-iosVERSION, for example \(Profile.defaultName) (the default);
+            -ios18 names 18.4. Confidence is apple-doc (Apple's documentation or release notes), field
+            (two or more independent reports, or one with a reproduction), single (one report), seed
+            (a seed article only) or assumption (no source); events decided by a single, seed or
+            assumption rule say so on the timeline, e.g. {B37 single}.
+            """)
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
+        if args.flag("--json") && !args.flag("--rules") {
+            out.error("sheetlab profiles: --json goes with --rules")
+            return .usage
+        }
+        if args.flag("--rules") {
+            if args.flag("--json") { out.write(rulesJSON() + "\n") } else { rules(out) }
+            return .ok
+        }
         out.line(out.styled("Devices", .bold))
-        var rows = [["id", "name", "screen (pt)", "size classes portrait", "landscape", "maxDetentValue"]]
+        var rows = [["id", "name", "screen (pt)", "safe areas (pt)", "size classes portrait", "landscape"]]
         for d in Device.all {
             rows.append([
                 d.id, d.displayName, "\(fmt(d.portrait.width)) x \(fmt(d.portrait.height))",
+                "top \(fmt(d.portrait.safeArea.top)), bottom \(fmt(d.portrait.safeArea.bottom))",
                 classes(d.portrait), classes(d.landscape),
-                "\(fmt(d.portrait.maxDetentValue)) / \(fmt(d.landscape.maxDetentValue))",
             ])
         }
         table(rows, out)
         out.line()
         out.line(out.styled("OS versions", .bold))
-        rows = [
-            [
-                "version", "B10 last wins", "B11 EmptyView fires", "B16 env inherited", "B28 detents", "B27 background",
-                "timings (ms)",
-            ]
-        ]
+        rows = [["version", "maxDetentValue on \(Device.all[0].id)", "timings (ms)", "version rules on"]]
         for os in OSVersion.all {
             let t = os.timings
+            let layout = Profile(device: Device.all[0], os: os).layout(.portrait)
             rows.append([
-                os.version, yes(os.lastModifierWins), yes(os.emptyViewHostFires), yes(os.sheetsInheritEnvironment),
-                yes(os.supportsDetents), yes(os.supportsBackgroundInteraction),
-                "present \(t.present), dismiss \(t.dismiss), swipe \(t.swipeRemainder)",
+                os.version + (OSVersion.aliases.first { $0.value == os.version }.map { " (also \($0.key))" } ?? ""),
+                fmt(layout.maxDetentValue),
+                "present \(t.present), dismiss \(t.dismiss), swipe \(t.swipeRemainder)"
+                    + (os.quickReopenIgnoresDetents ? ", reopen window \(t.reopenWindow)" : "")
+                    + (os.zoomDismissalTakesTaps ? ", zoom dismiss \(t.zoomDismiss)" : "")
+                    + (os.supportsCrossFade ? ", cross-fade \(t.crossFade)" : ""),
+                versionRules(os).joined(separator: " "),
             ])
         }
         table(rows, out)
         out.line()
         out.line("Profiles are named DEVICE-iosVERSION, e.g. \(Profile.defaultName) (the default), iphonese-ios14.4.")
-        out.line("maxDetentValue is given as portrait / landscape; size classes as width/height.")
+        out.line("Size classes are width/height. 'sheetlab profiles --rules' lists what each rule id says and why.")
+        out.line("B39-bug: zoom sheets become covers (fixed in 26); B37-stacked: near full height is the large sheet.")
         return .ok
+    }
+
+    /// The version-dependent rules that are on in a version, by id.
+    static func versionRules(_ os: OSVersion) -> [String] {
+        let on: [(Bool, String)] = [
+            (os.lastModifierWins, "B10"), (os.emptyViewHostFires, "B11"), (os.printsKeyPaths, "B15"),
+            (os.supportsDetents, "B17-B26 B29 B41 B42"), (!os.supportsDetents, "B28"),
+            (os.supportsBackgroundInteraction, "B27"),
+            (os.formSizingDefault, "B30"), (os.removedModifierKeepsBinding, "B31"),
+            (os.resolvesSizeDependentOnce, "B32"), (os.dismissDisabledAtRootOnly, "B33"),
+            (os.quickReopenIgnoresDetents, "B34"), (os.restoredNestedBlocked, "B35"),
+            (os.stacksNearFullHeight, "B37-stacked"), (os.insetSheets, "B36-B37"), (os.zoomFromViews, "B38"),
+            (os.zoomSheetsBecomeCovers, "B39-bug"), (os.zoomFromViews && !os.zoomSheetsBecomeCovers, "B39"),
+            (os.popoverDismissHidesSheet, "B40"),
+            (os.resetsControlEnvironment, "B43"), (os.supportsPresentationPlacement, "B44"),
+            (os.supportsCrossFade, "B45"), (os.zoomDismissalTakesTaps, "B46"),
+        ]
+        return on.filter(\.0).map(\.1)
+    }
+
+    /// `--rules`: every rule, then the profile flags, then the assumptions.
+    static func rules(_ out: Output) {
+        out.line(out.styled("Rules", .bold))
+        var rows = [["id", "confidence", "OS", "rule", "source"]]
+        for r in Rule.catalogue {
+            rows.append([r.id.rawValue, r.confidence.rawValue, r.os.description, r.summary, r.source])
+        }
+        table(rows, out)
+        out.line()
+        out.line(out.styled("Profile flags (profile_flag(NAME, on) in a scenario, before the first view)", .bold))
+        rows = [["flag", "rule", "on in"]]
+        for f in ProfileFlag.allCases {
+            let rule = Rule.catalogue.first { $0.flag == f }!
+            rows.append([
+                f.rawValue, rule.id.rawValue, OSVersion.all.filter(f.value).map(\.version).joined(separator: " "),
+            ])
+        }
+        table(rows, out)
+        out.line()
+        out.line(out.styled("Assumptions and measured numbers", .bold))
+        rows = [["name", "confidence", "what", "source"]]
+        for a in Rule.assumptions { rows.append([a.name, a.confidence.rawValue, a.summary, a.source]) }
+        table(rows, out)
+    }
+
+    /// `--rules --json`: `{"rules": [...], "flags": [...], "assumptions": [...]}`, keys sorted.
+    static func rulesJSON() -> String {
+        let rules: [JSON] = Rule.catalogue.map { r in
+            var o: [String: JSON] = [
+                "id": .string(r.id.rawValue), "summary": .string(r.summary), "os": .string(r.os.description),
+                "source": .string(r.source), "confidence": .string(r.confidence.rawValue),
+            ]
+            if let from = r.os.from { o["os_from"] = .string(from) }
+            if let through = r.os.through { o["os_through"] = .string(through) }
+            if let flag = r.flag { o["flag"] = .string(flag.rawValue) }
+            return .object(o)
+        }
+        let flags: [JSON] = ProfileFlag.allCases.map { f in
+            .object([
+                "name": .string(f.rawValue), "rule": .string(Rule.catalogue.first { $0.flag == f }!.id.rawValue),
+                "on_in": .array(OSVersion.all.filter(f.value).map { .string($0.version) }),
+            ])
+        }
+        let assumptions: [JSON] = Rule.assumptions.map { a in
+            .object([
+                "name": .string(a.name), "summary": .string(a.summary), "source": .string(a.source),
+                "confidence": .string(a.confidence.rawValue),
+            ])
+        }
+        return JSON.object(["rules": .array(rules), "flags": .array(flags), "assumptions": .array(assumptions)]).text
     }
 
     static func classes(_ l: DeviceLayout) -> String {
         "\(l.horizontalSizeClass.rawValue)/\(l.verticalSizeClass.rawValue)"
     }
-    static func yes(_ b: Bool) -> String { b ? "yes" : "no" }
     static func fmt(_ d: Double) -> String { d == d.rounded() ? String(Int(d)) : String(d) }
 
     /// Prints rows as aligned columns.

@@ -16,22 +16,44 @@ enum RunCommand {
         options: ScriptOptions.specs + [
             OptionSpec("--timeline", value: "FORMAT", help: "text (default), json (one event per line) or svg."),
             OptionSpec("--out", value: "F", help: "Write the timeline to F instead of standard output."),
+            OptionSpec(
+                "--profiles", value: "all|LIST",
+                help:
+                    "Run once per profile (all, or names separated by commas) and print the outcomes that differ."
+            ),
+            OptionSpec("--json", help: "With --profiles: the comparison as one JSON object."),
+            OptionSpec(
+                "--watch",
+                help: "Run again whenever the scenario or a policy it loads changes, until Ctrl-C."),
         ],
         discussion: """
             The scenario's own profile() call wins over --profile. print() in the scenario writes to
             standard output (standard error when a JSON or SVG timeline goes to standard output).
+            --profiles runs the scenario once per profile, each in a fresh session, and prints the
+            outcomes that differ: each expectation's pass/fail, the final presentation stack
+            (presenter.modifier, style, detent, height), the top presentation's detents and the count
+            of each warning and error event kind with its rule; then how many outcomes were the same
+            everywhere. The compared profile wins over the scenario's profile() call (a note says so);
+            its reset("name") calls are honoured. print() goes to standard error as [profile] text;
+            so do the profiles that failed or stopped. The exit code is the most serious of the runs'.
             --out writes a regular file by replacing it atomically; a symbolic link, /dev/null or
             another device, or a FIFO with a reader, is written through, never replaced.
+            The timeline shows every part of the run: each reset() starts a part with its profile.
+            --watch runs the scenario again after the scenario or a policy it loads changes (the
+            screen is cleared between runs on a terminal); a policy that no longer loads is shown
+            with its error and replaced by its last good version until it loads again.
             Text the scenario controls (errors, print, names) has control characters escaped (\\27).
             Exit codes: 0 ok, 1 an expectation failed, 2 usage error, 3 script error (file:line
             printed), 4 a file could not be read or written (cannot write F: <the system's reason>).
 
             Example: sheetlab run examples/seeds/seed000_lost_reopen.lua --policy examples/policies/queue.lua
+                     sheetlab run examples/seeds/seed004_sheet_and_cover.lua --profiles iphone15-ios14.4,iphone15-ios15
             """)
 
     enum Format: String { case text, json, svg }
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
+        if args.value("--profiles") != nil || args.flag("--json") { return runAcrossProfiles(args, out) }
         let path = args.positionals[0]
         let format: Format
         let profile: Profile
@@ -50,35 +72,93 @@ enum RunCommand {
         } catch {
             return usage(error, out)
         }
-        let toStdout = args.value("--out") == nil
-        // A JSON or SVG timeline on standard output must stay parseable.
-        let printToStderr = toStdout && format != .text
-        var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
-            let shown = TerminalText.escape(text)
-            if printToStderr { out.error(shown) } else { out.line(shown) }
+        let run = Run(
+            path: path, format: format, profile: profile, policies: policies, limits: limits,
+            engineLimits: engineLimits, out: args.value("--out"))
+        guard args.flag("--watch") else { return run.once(out).code }
+        let loop = WatchLoop(command: "run", out: out, limits: limits)
+        return loop.run { prepare in
+            let (_, session) = run.once(out, prepare: prepare)
+            if let session { loop.remember(session) }
+            return [path] + policies + (session.map(PolicyFallback.files) ?? [])
         }
-        runner.engineLimits = engineLimits
-        let result: ScenarioResult
-        do {
-            result = try runner.run(path: path)
-        } catch {
-            out.error("error: " + TerminalText.escape(error.description, indent: "    "))
-            return error.kind == .io ? .ioError : .scriptError
-        }
-        let rendered = TimelineOutput.render(result.session, format: format, color: toStdout && out.colorOut)
-        if let file = args.value("--out") {
-            do {
-                try OutputFile.write(rendered, to: file)
-            } catch {
-                out.error("sheetlab run: \(error)")
-                ScenarioReport.problems(result, out)
-                return .ioError
+    }
+
+    /// One run of a scenario, as the options ask.
+    struct Run {
+        var path: String
+        var format: Format
+        var profile: Profile
+        var policies: [String]
+        var limits: LuaLimits
+        var engineLimits: EngineLimits
+        /// `--out`: the file the timeline goes to, instead of standard output.
+        var out: String?
+
+        /// Runs the scenario, prints its timeline and what went wrong.
+        /// - Parameter prepare: called with the session before anything runs in it.
+        /// - Returns: the exit code, and the session when one ran.
+        func once(_ output: Output, prepare: @escaping (Session) -> Void = { _ in }) -> (
+            code: ExitCode, session: Session?
+        ) {
+            let toStdout = out == nil
+            // A JSON or SVG timeline on standard output must stay parseable.
+            let printToStderr = toStdout && format != .text
+            var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
+                let shown = TerminalText.escape(text)
+                if printToStderr { output.error(shown) } else { output.line(shown) }
             }
-        } else {
-            out.write(rendered)
+            runner.engineLimits = engineLimits
+            runner.prepare = prepare
+            let result: ScenarioResult
+            do {
+                result = try runner.run(path: path)
+            } catch {
+                output.error("error: " + TerminalText.escape(error.description, indent: "    "))
+                return (error.kind == .io ? .ioError : .scriptError, nil)
+            }
+            let rendered = TimelineOutput.render(
+                result.session, format: format, color: toStdout && output.colorOut, title: TerminalText.escape(path))
+            if let file = out {
+                do {
+                    try OutputFile.write(rendered, to: file)
+                } catch {
+                    output.error("sheetlab run: \(error)")
+                    ScenarioReport.problems(result, output)
+                    return (.ioError, result.session)
+                }
+            } else {
+                output.write(rendered)
+            }
+            ScenarioReport.problems(result, output)
+            return (ScenarioReport.exitCode(result), result.session)
         }
-        ScenarioReport.problems(result, out)
-        return ScenarioReport.exitCode(result)
+    }
+
+    /// `--profiles`: the comparison in place of a timeline.
+    static func runAcrossProfiles(_ args: ParsedArguments, _ out: Output) -> ExitCode {
+        let setup: ProfilesRun.Setup
+        let profiles: [Profile]
+        do throws(UsageError) {
+            guard let list = args.value("--profiles") else {
+                throw UsageError(
+                    "--json goes with --profiles (for a JSON timeline use --timeline json)", command: "run")
+            }
+            for option in ["--profile", "--timeline", "--out"] where args.value(option) != nil {
+                throw UsageError(
+                    "\(option) does not go with --profiles, which prints a comparison, not a timeline", command: "run")
+            }
+            profiles = try ProfileSelection.parse(list, command: "run")
+            let path = args.positionals[0]
+            try ScriptOptions.requireFile(path, command: "run")
+            let (_, policies, limits) = try ScriptOptions.parse(args, command: "run")
+            setup = ProfilesRun.Setup(
+                path: path, policies: policies, limits: limits,
+                engineLimits: try ScriptOptions.engineLimits(args, command: "run"))
+        } catch {
+            return usage(error, out)
+        }
+        return ProfilesRun.run(setup, on: profiles, json: args.flag("--json"), out)
     }
 
     static func usage(_ error: UsageError, _ out: Output) -> ExitCode {

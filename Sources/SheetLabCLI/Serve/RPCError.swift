@@ -92,6 +92,7 @@ struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
         case .unknownPolicy: "unknownPolicy"
         case .ambiguousPolicy: "ambiguousPolicy"
         case .resetDuringStep: "resetDuringStep"
+        case .unknownFlag: "unknownFlag"
         }
     }
 

@@ -2,7 +2,7 @@ import SheetEngine
 import SheetScripting
 
 /// Acting as a user and letting time pass (Lua: `set`, `get`, `binding`,
-/// `swipe`, `drag`, `release`, `dismiss`, `rotate`, `tap_background`, `advance`).
+/// `swipe`, `drag`, `release`, `dismiss`, `rotate`, `tap_background`, `tap_grabber`, `advance`).
 extension ServeMethods {
     /// The longest `advance`, in ms (about 31 years of virtual time).
     static let maximumAdvance = 1_000_000_000_000
@@ -48,6 +48,10 @@ extension ServeMethods {
             return .null
         },
         .app("tap_background") { _, app, _ in .bool(app.session.tapBackground()) },
+        .app("tap_grabber") { _, app, _ throws(RPCError) in
+            try engine { () throws(EngineError) in try app.session.tapGrabber() }
+            return .null
+        },
         .app("advance", [.optional("ms", "integer")]) { _, app, p throws(RPCError) in
             let ms = try p.optionalInt("ms", in: 0...maximumAdvance)
             try engine { () throws(EngineError) in try app.session.advance(ms) }

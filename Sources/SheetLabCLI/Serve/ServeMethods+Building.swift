@@ -30,6 +30,13 @@ extension ServeMethods {
             }
             return ServeJSON.profile(app.session)
         },
+        .app("profile_flag", [.required("name", "string"), .optional("on", "boolean")]) {
+            _, app, p throws(RPCError) in
+            let name = try p.string("name")
+            let on = try p.optionalBool("on") ?? true
+            try engine { () throws(EngineError) in try app.session.setProfileFlag(name, on) }
+            return ServeJSON.profile(app.session)
+        },
         .app("reset", [.optional("profile", "string")]) { _, app, p throws(RPCError) in
             let profile = try p.optionalString("profile").map { name throws(RPCError) in
                 try engine { () throws(EngineError) in try Profile.named(name) }

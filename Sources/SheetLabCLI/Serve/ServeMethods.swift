@@ -66,6 +66,8 @@ enum ServeMethods {
     static let notMethods: [String: String] = [
         "sheet": "a modifier is an object with \"kind\": \"sheet\"",
         "fullScreenCover": "a modifier is an object with \"kind\": \"fullScreenCover\"",
+        "popover": "a modifier is an object with \"kind\": \"popover\"",
+        "zoom": "a zoom transition is the object {\"transition\": \"zoom\", \"source\": \"id\"}",
         "expect": "the client checks results itself, or calls it in eval, which reports the failures",
         "expect_eq": "the client checks results itself, or calls it in eval, which reports the failures",
         "expect_error": "the client reads error events with timeline (or uses eval)",

@@ -26,7 +26,7 @@ struct ScreenLayout {
         self.state = state
         self.profile = profile
         self.columns = columns
-        let device = profile.device.layout(state.orientation)
+        let device = profile.layout(state.orientation)
         let aspect = device.height > 0 && device.width > 0 ? device.width / device.height : 0.5
         func cols(for rows: Int) -> Int { max(8, Int((Double(rows) * 2 * aspect).rounded())) }
         var rows = screenRows
@@ -49,7 +49,7 @@ struct ScreenLayout {
         grid = CharGrid(columns: columns, rows: rows + 3)
     }
 
-    var device: DeviceLayout { profile.device.layout(state.orientation) }
+    var device: DeviceLayout { profile.layout(state.orientation) }
 
     /// A presentation's box on the screen, in screen cells.
     struct Box {
@@ -128,7 +128,7 @@ struct ScreenLayout {
             switch p.style {
             case .fullScreen:
                 out.append(Box(top: 0, left: 0, right: cols - 1, bottom: rows - 1))
-            case .formSheet:
+            case .formSheet, .popover:
                 let h = min(rows, max(3, heightRows))
                 let widthPoints = min(Self.formSheetWidth, device.width * 0.9)
                 let w = min(cols, max(8, Int((widthPoints / device.width * Double(cols)).rounded())))

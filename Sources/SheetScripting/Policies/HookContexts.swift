@@ -9,7 +9,7 @@ enum HookContexts {
 
     static func request(_ c: RequestContext) -> Writer {
         { (args: inout LuaArgumentWriter) throws(LuaError) in
-            try args.pushTable(readOnly: true, fieldCapacity: 14) { (t: inout LuaTableWriter) throws(LuaError) in
+            try args.pushTable(readOnly: true, fieldCapacity: 15) { (t: inout LuaTableWriter) throws(LuaError) in
                 try presentation(
                     &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
                     item: c.item, itemID: c.itemID)
@@ -18,6 +18,7 @@ enum HookContexts {
                 t.set("held", c.held)
                 t.set("busy_with", c.presenterBusyWith)
                 t.set("blocked", c.blocked.map(blockName))
+                if let left = c.reopenWindowLeft { t.set("reopen_window_left", left) }
                 t.set("stock", c.stock.rawValue)
                 t.set("os", c.os)
             }
@@ -42,6 +43,7 @@ enum HookContexts {
         switch b {
         case .lastModifierWins: return "last_modifier_wins"
         case .emptyViewHost: return "empty_view_host"
+        case .restoredNested: return "restored_nested"
         }
     }
 
@@ -104,8 +106,9 @@ enum HookContexts {
 
     static func detent(_ c: DetentContext) -> Writer {
         { (args: inout LuaArgumentWriter) throws(LuaError) in
-            try args.pushTable(readOnly: true, fieldCapacity: 3) { (t: inout LuaTableWriter) throws(LuaError) in
+            try args.pushTable(readOnly: true, fieldCapacity: 4) { (t: inout LuaTableWriter) throws(LuaError) in
                 t.set("max_detent_value", c.maxDetentValue)
+                t.set("sheet_height", c.sheetHeight)
                 t.set("horizontal_size_class", c.horizontalSizeClass.rawValue)
                 t.set("vertical_size_class", c.verticalSizeClass.rawValue)
             }

@@ -64,6 +64,14 @@ public final class LuaPolicy: PresentationPolicy {
         }
     }
 
+    /// Loads a policy file's text kept from earlier (`Session.policySources`),
+    /// as if read from `path`: errors name the file and line.
+    convenience init(source: String, path: String, runtime: LuaRuntime) throws(LuaError) {
+        try self.init(chunk: try runtime.load(source: source, chunkName: "@" + path), path: path, runtime: runtime) {
+            source
+        }
+    }
+
     /// Runs a loaded policy chunk under the script budget and validates its table:
     /// the one path for policies from files and from strings.
     /// `source` gives the policy's text, to place errors on their lines.

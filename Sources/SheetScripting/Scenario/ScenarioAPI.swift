@@ -27,7 +27,7 @@ enum ScenarioAPI {
         }
 
         // Building.
-        for kind in [PresentationKind.sheet, .fullScreenCover] {
+        for kind in [PresentationKind.sheet, .fullScreenCover, .popover] {
             def(kind.rawValue) { session, args throws(LuaError) in
                 guard case .table(var t) = args[1] else { throw args.expected(1, "table") }
                 t["kind"] = .string(LuaString(kind.rawValue))
@@ -98,6 +98,17 @@ enum ScenarioAPI {
         def("policy") { session, args throws(LuaError) in
             [.string(LuaString(try session.loadPolicy(namedByScript: try args.string(1))))]
         }
+        def("profile_flag") { session, args throws(LuaError) in
+            let name = try args.string(1)
+            let on: Bool
+            switch args[2] {
+            case .nil: on = true
+            case .boolean(let b): on = b
+            case let other: throw args.bad(2, "expected a boolean, got \(other.typeName)")
+            }
+            try args.engine { () throws(EngineError) in try session.setProfileFlag(name, on) }
+            return [ScriptTables.profile(session)]
+        }
         def("os_at_least") { session, args throws(LuaError) in
             [.boolean(session.profile.os.atLeast(try args.string(1)))]
         }
@@ -137,6 +148,17 @@ enum ScenarioAPI {
             return []
         }
         def("tap_background") { session, _ in [.boolean(session.tapBackground())] }
+        def("tap_grabber") { session, args throws(LuaError) in
+            try args.engine { () throws(EngineError) in try session.tapGrabber() }
+            return []
+        }
+        // navigationTransition = zoom{ source = "x" } (B38).
+        def("zoom") { session, args throws(LuaError) in
+            guard case .table(var t) = args[1] else { throw args.expected(1, "table") }
+            t["transition"] = .string("zoom")
+            _ = try ViewDeclaration(session: session, function: "zoom").transition(.table(t))
+            return [.table(t)]
+        }
         def("advance") { session, args throws(LuaError) in
             let ms = args[1].isNil ? nil : try args.integer(1)
             try args.engine { () throws(EngineError) in try session.advance(ms) }
@@ -212,22 +234,20 @@ enum ScenarioAPI {
             throw args.bad(1, "unknown invariant '\(name)'; expected one of \(known.joined(separator: ", "))")
         }
         def("expect") { session, args in
-            session.expectationCount += 1
-            if !args[1].isTruthy {
-                let message = args[2].stringValue ?? "expectation failed"
-                session.fail(ExpectationFailure(location: args.location, message: message))
-            }
+            let message = args[2].stringValue ?? "expectation failed"
+            let failure = args[1].isTruthy ? nil : ExpectationFailure(location: args.location, message: message)
+            session.record(.init(location: args.location, message: message), failure: failure)
             return []
         }
         def("expect_eq") { session, args in
-            session.expectationCount += 1
-            if !LuaEquality.equal(args[1], args[2]) {
-                let message = args[3].stringValue ?? "values differ"
-                session.fail(
-                    ExpectationFailure(
-                        location: args.location, message: message, seen: LuaEquality.render(args[1]),
-                        expected: LuaEquality.render(args[2])))
-            }
+            let message = args[3].stringValue ?? "values differ"
+            let failure =
+                LuaEquality.equal(args[1], args[2])
+                ? nil
+                : ExpectationFailure(
+                    location: args.location, message: message, seen: LuaEquality.render(args[1]),
+                    expected: LuaEquality.render(args[2]))
+            session.record(.init(location: args.location, message: message), failure: failure)
             return []
         }
         def("expect_error") { session, args throws(LuaError) in
@@ -238,15 +258,15 @@ enum ScenarioAPI {
                     "kind '\(kind.rawValue)' is not an error event kind; expected one of "
                         + ErrorEventLog.kinds.map(\.rawValue).joined(separator: ", "))
             }
-            let message = try args.optionalString(2)
-            session.expectationCount += 1
+            let message = try args.optionalString(2) ?? "no error event matched"
             let (matched, window) = session.errorEvents.expect(filter)
-            if matched.isEmpty {
-                session.fail(
-                    ExpectationFailure(
-                        location: args.location, message: message ?? "no error event matched",
-                        seen: ErrorEventLog.summary(window), expected: "an error event matching \(filter)"))
-            }
+            let failure =
+                matched.isEmpty
+                ? ExpectationFailure(
+                    location: args.location, message: message, seen: ErrorEventLog.summary(window),
+                    expected: "an error event matching \(filter)")
+                : nil
+            session.record(.init(location: args.location, message: message), failure: failure)
             return [.table(LuaTable(array: matched.map { ScriptTables.event($0.event, index: $0.index) }))]
         }
 

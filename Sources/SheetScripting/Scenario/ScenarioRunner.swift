@@ -10,7 +10,8 @@ public struct ScenarioResult {
     /// The script error that stopped the scenario, if one did (syntax,
     /// runtime, limit), with file:line.
     public var error: LuaError?
-    /// The session, for reading the timeline, state and profile.
+    /// The session, for reading the timeline, state and profile; its app
+    /// keeps every part of the run (`session.app.parts`).
     public var session: Session
     /// Whether the file is a policy, not a scenario: it returned a table
     /// whose keys are all hook names, built no view and checked no expectation.
@@ -29,8 +30,13 @@ public struct ScenarioResult {
 
 /// Runs scenario files: a fresh session (and Lua state) for each.
 public struct ScenarioRunner {
-    /// The profile a scenario starts on (a scenario's own `profile()` call wins).
+    /// The profile a scenario starts on (a scenario's own `profile()` call
+    /// wins unless `pinsProfile`).
     public var profile: Profile
+    /// Whether `profile` wins over the scenario's own `profile("...")` call
+    /// (`Session.pinnedProfile`): `sheetlab run --profiles` runs a scenario on
+    /// each profile it compares. `reset("name")` in the scenario still switches.
+    public var pinsProfile = false
     /// Policy files loaded before the scenario runs, relative to the current directory.
     public var policies: [String]
     /// Memory and time limits of each scenario's Lua state.
@@ -79,7 +85,9 @@ public struct ScenarioRunner {
         throws(LuaError) -> ScenarioResult
     {
         let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
+        session.app.keepsEarlierParts = true  // a report shows every part of the run (`app.parts`)
         session.printHandler = printHandler
+        if pinsProfile { session.pinnedProfile = profile }
         prepare(session)
         for p in policies { try session.loadPolicy(path: p) }
         session.baseDirectory = baseDirectory

@@ -11,7 +11,7 @@ public enum ScriptTables {
     /// `profile()`: name, device, os, orientation, width, height, max_detent_value.
     public static func profile(_ session: Session) -> LuaValue {
         let p = session.profile
-        let layout = p.device.layout(session.app.orientation)
+        let layout = p.layout(session.app.orientation)
         return .table(
             LuaTable(fields: [
                 "name": .string(LuaString(p.name)), "device": .string(LuaString(p.device.displayName)),
@@ -46,7 +46,31 @@ public enum ScriptTables {
         fields["ends"] = p.phaseEnds.map { .integer($0) }
         fields["item_id"] = p.itemID.map { .string(LuaString($0)) }
         fields["detent"] = p.detent.map { .string(LuaString($0)) }
+        fields["sizing"] = p.sizing.map { .string(LuaString($0.rawValue)) }
+        fields["placement"] = p.placement.map { .string(LuaString($0.rawValue)) }
+        fields["frame"] = frame(p.frame)
+        switch p.transition {
+        case .standard: fields["transition"] = .string("standard")
+        case .crossFade: fields["transition"] = .string("crossFade")
+        case .zoom(let source):
+            fields["transition"] = .string("zoom")
+            fields["transition_source"] = .string(LuaString(source))
+        }
+        fields["presentation_placement"] = p.presentationPlacement.map { .string(LuaString($0.rawValue)) }
+        var environment: [LuaString: LuaValue] = [:]
+        for (k, v) in p.environment { environment[LuaString(k)] = ValueBridge.lua(v) }
+        // Absent when empty: an empty Lua table would read as a JSON array.
+        if !environment.isEmpty { fields["environment"] = .table(LuaTable(fields: environment)) }
+        fields["interactive_dismiss_disabled"] = .boolean(p.interactiveDismissDisabled)
         return .table(LuaTable(fields: fields.filter { !$0.value.isNil }))
+    }
+
+    /// A frame: `{ x = 0, y = 62, width = 402, height = 812 }`.
+    public static func frame(_ f: Frame) -> LuaValue {
+        .table(
+            LuaTable(fields: [
+                "x": .number(f.x), "y": .number(f.y), "width": .number(f.width), "height": .number(f.height),
+            ]))
     }
 
     /// An event of `timeline()`, at its 1-based `index`.
@@ -63,6 +87,9 @@ public enum ScriptTables {
         fields["height"] = e.height.map { .number($0) }
         fields["source"] = e.source.map { .string(LuaString($0)) }
         fields["rule"] = e.rule.map { .string(LuaString($0.rawValue)) }
+        fields["confidence"] = e.confidence.map { .string(LuaString($0.rawValue)) }
+        fields["placement"] = e.geometry?.placement.map { .string(LuaString($0.rawValue)) }
+        fields["frame"] = e.geometry.map { frame($0.frame) }
         return .table(LuaTable(fields: fields))
     }
 

@@ -46,6 +46,8 @@ extension Session {
     @discardableResult
     /// Taps the presenter behind the top sheet; whether the tap reached it (B27).
     public func tapBackground() -> Bool { step { app.tapBackground() } }
+    /// Taps the top sheet's drag indicator: the next detent, as the user's change (B42).
+    public func tapGrabber() throws(EngineError) { try step { () throws(EngineError) in try app.tapGrabber() } }
 
     /// Rotates to `"portrait"` or `"landscape"`.
     public func rotate(_ orientation: String) throws(EngineError) {

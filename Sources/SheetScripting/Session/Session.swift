@@ -20,8 +20,10 @@ public final class Session {
     public var baseDirectory: String = "."
     /// Failed expectations, in the order they happened.
     public private(set) var failures: [ExpectationFailure] = []
-    /// How many expectations (`expect`, `expect_eq`, `expect_error`) ran.
-    public internal(set) var expectationCount = 0
+    /// Every expectation that ran (`expect`, `expect_eq`, `expect_error`), held or failed.
+    public private(set) var expectations = ExpectationTally()
+    /// How many expectations ran.
+    public var expectationCount: Int { expectations.total }
     /// The run's error events, across `reset` (the app records them);
     /// `expect_error` marks those it expected.
     public var errorEvents: ErrorEventLog {
@@ -34,8 +36,21 @@ public final class Session {
     }
     /// Which error events `expect_error` expected.
     var errorMarks = ErrorEventLog()
+    /// The profile a scenario's `profile("...")` call keeps, when set:
+    /// `sheetlab run --profiles` pins each run to the profile it compares.
+    /// The call is still checked (an unknown name, or a call after the first
+    /// view, is an error as before) and its name is kept in
+    /// `overriddenProfiles`. `reset("name")` and `reset{ profile = ... }`
+    /// are not affected: they are steps of the scenario.
+    public var pinnedProfile: Profile?
+    /// The profiles `profile("...")` asked for and `pinnedProfile` overrode, in call order.
+    public private(set) var overriddenProfiles: [String] = []
     /// What `print` and the REPL write.
     public var printHandler: (String) -> Void = { print($0) }
+    /// Sources to load in place of policy files, by the file's absolute path
+    /// (`Session.canonicalPath`): `sheetlab run --watch` keeps the last good
+    /// version of a policy file that no longer loads.
+    public var policySources: [String: String] = [:]
 
     /// The names of the Lua globals the scenario API registered.
     public private(set) var registeredGlobals: [String] = []
@@ -89,12 +104,34 @@ public final class Session {
     }
 
     /// Chooses the profile; only before the first view (use `reset` later).
+    /// With `pinnedProfile` set, the pinned profile stays and the name asked
+    /// for is recorded in `overriddenProfiles`.
     /// - Throws: `EngineError` for an unknown name or when views exist.
     public func setProfile(_ name: String) throws(EngineError) {
         let profile = try Profile.named(name)
         guard app.viewNames.isEmpty else {
             throw EngineError(.profileAfterViews(name))
         }
+        if let pinnedProfile {
+            if !overriddenProfiles.contains(profile.name) { overriddenProfiles.append(profile.name) }
+            try reset(profile: pinnedProfile)
+        } else {
+            try reset(profile: profile)
+        }
+    }
+
+    /// Switches a profile flag (a rule with thin or disagreeing sources,
+    /// `ProfileFlag`); like `setProfile`, only before the first view.
+    /// - Throws: `EngineError` for an unknown flag or when views exist.
+    public func setProfileFlag(_ name: String, _ on: Bool) throws(EngineError) {
+        guard let flag = ProfileFlag(rawValue: name) else {
+            throw EngineError(.unknownFlag(name: name, valid: ProfileFlag.allCases.map(\.rawValue)))
+        }
+        guard app.viewNames.isEmpty else {
+            throw EngineError(.profileAfterViews(app.profile.name, call: "profile_flag"))
+        }
+        var profile = app.profile
+        flag.set(on, in: &profile.os)
         try reset(profile: profile)
     }
 
@@ -107,7 +144,17 @@ public final class Session {
     /// - Throws: `LuaError` with file:line.
     @discardableResult
     public func loadPolicy(path: String) throws(LuaError) -> String {
-        install(try LuaPolicy(path: resolve(path), runtime: runtime))
+        let file = resolve(path)
+        if !policySources.isEmpty, let source = policySources[Self.canonicalPath(file)] {
+            return install(try LuaPolicy(source: source, path: file, runtime: runtime))
+        }
+        return install(try LuaPolicy(path: file, runtime: runtime))
+    }
+
+    /// A path made absolute, with `..` and symbolic links resolved: how
+    /// `policySources` knows a file however a script names it.
+    public static func canonicalPath(_ path: String) -> String {
+        PolicyAccess.resolved(path)
     }
 
     /// Loads a Lua policy given as source, or reloads it when one with the
@@ -170,8 +217,14 @@ public final class Session {
 
     // MARK: Expectations
 
-    /// Records a failed expectation.
-    func fail(_ failure: ExpectationFailure) { failures.append(failure) }
+    /// Records an expectation that ran: held when `failure` is nil.
+    /// - Parameters:
+    ///   - key: where the expectation stands and its message.
+    ///   - failure: what was seen, when it failed.
+    func record(_ key: ExpectationTally.Key, failure: ExpectationFailure?) {
+        expectations.record(key, passed: failure == nil)
+        if let failure { failures.append(failure) }
+    }
 }
 
 /// A failed `expect` or `expect_eq`: where, and what was seen.

@@ -56,7 +56,8 @@ struct ViewDeclaration {
     // MARK: Views
 
     static let viewFields = [
-        "name", "parent", "state", "reads", "onChange", "environmentObject", "modifiers", "children",
+        "name", "parent", "state", "reads", "onChange", "environmentObject", "modifiers", "children", "environment",
+        "observable", "matchedTransitionSource", "toolbarTransitionSource",
     ]
 
     /// A view declaration and its parent.
@@ -88,6 +89,18 @@ struct ViewDeclaration {
         }
         spec.bodyReads = Set(try strings(t, "reads", in: what))
         spec.environmentObjects = try strings(t, "environmentObject", in: what)
+        spec.environmentValues = try valueTable(t, "environment", in: what)
+        for (slot, model) in try valueTable(t, "observable", in: what) {
+            guard case .string(let type) = model else {
+                throw bad(
+                    "observable.\(slot) of \(what) must be the model's type name, e.g. observable = { count = \"Model\" }"
+                )
+            }
+            spec.observableProperties[slot] = type
+        }
+        spec.transitionSources =
+            try oneOrMore(t, "matchedTransitionSource", in: what).map { TransitionSource($0) }
+            + oneOrMore(t, "toolbarTransitionSource", in: what).map { TransitionSource($0, toolbarItem: true) }
         spec.onChange = try onChange(t["onChange"], view: name)
         switch t["modifiers"] {
         case .nil: break
@@ -105,6 +118,28 @@ struct ViewDeclaration {
         case let other: throw bad("field 'children' of \(what) must be a list of views, got \(other.typeName)")
         }
         return (spec, try string(t, "parent", in: what))
+    }
+
+    /// A string or a list of strings.
+    func oneOrMore(_ t: LuaTable, _ key: String, in what: String) throws(LuaError) -> [String] {
+        if case .string = t[LuaString(key)], let one = try string(t, key, in: what) { return [one] }
+        return try strings(t, key, in: what)
+    }
+
+    /// A table of named values: `environment = { controlSize = "large" }`.
+    func valueTable(_ t: LuaTable, _ key: String, in what: String) throws(LuaError) -> [String: Value] {
+        switch t[LuaString(key)] {
+        case .nil: return [:]
+        case .table(let fields) where fields.array.isEmpty:
+            var out: [String: Value] = [:]
+            for (k, v) in fields.fields {
+                guard let name = k.string else { throw bad("field '\(key)' of \(what) must have string keys") }
+                do { out[name] = try ValueBridge.value(v) } catch { throw bad("\(key).\(name) of \(what): \(error)") }
+            }
+            return out
+        case let other:
+            throw bad("field '\(key)' of \(what) must be a table of named values, got \(other.typeName)")
+        }
     }
 
     func onChange(_ value: LuaValue, view: String) throws(LuaError) -> [ChangeObserver] {
@@ -131,14 +166,14 @@ struct ViewDeclaration {
 
     // MARK: Modifiers
 
-    static let modifierFields = ["kind", "isPresented", "item", "onDismiss", "content", "attach"]
+    static let modifierFields = ["kind", "isPresented", "item", "onDismiss", "content", "attach", "toolbarItem"]
 
     func modifier(_ value: LuaValue, view: String) throws(LuaError) -> PresentationModifier {
         let t = try table(value, what: "a modifier")
         try check(t, allowed: Self.modifierFields, what: "a modifier")
         guard let kindName = try string(t, "kind", in: "a modifier"), let kind = PresentationKind(rawValue: kindName)
         else {
-            throw bad("modifiers are built with sheet{...} or fullScreenCover{...}")
+            throw bad("modifiers are built with sheet{...}, fullScreenCover{...} or popover{...}")
         }
         let flag = try string(t, "isPresented", in: kindName)
         let item = try string(t, "item", in: kindName)
@@ -148,7 +183,13 @@ struct ViewDeclaration {
         case (nil, let i?): trigger = .item(SlotPath.ref(i, defaultView: view))
         default: throw bad("\(kindName){...} needs exactly one of isPresented = \"slot\" or item = \"slot\"")
         }
-        let attachment: Attachment = try string(t, "attach", in: kindName).map { .emptyView($0) } ?? .view
+        let attachment: Attachment
+        switch (try string(t, "attach", in: kindName), try string(t, "toolbarItem", in: kindName)) {
+        case (nil, nil): attachment = .view
+        case (let host?, nil): attachment = .emptyView(host)
+        case (nil, let item?): attachment = .toolbarItem(item)
+        default: throw bad("\(kindName){...} is on an EmptyView (attach) or a toolbar item (toolbarItem), not both")
+        }
         var onDismiss: EngineAction?
         switch t["onDismiss"] {
         case .nil: break
@@ -204,7 +245,9 @@ struct ViewDeclaration {
 
     static let contentFields = [
         "text", "view", "presentationDetents", "selection", "placement", "interactiveDismissDisabled",
-        "backgroundInteraction", "compactAdaptation", "environmentObject", "uses", "onAppear",
+        "dismissDisabledPlacement", "backgroundInteraction", "compactAdaptation", "environmentObject", "uses",
+        "onAppear", "onDisappear", "presentationSizing", "fittedHeight", "navigationTransition",
+        "presentationPlacement",
     ]
 
     /// What a content function returned. `presenter` is the view whose
@@ -254,10 +297,37 @@ struct ViewDeclaration {
                 throw bad("backgroundInteraction: \(error)")
             }
         }
-        switch try string(t, "compactAdaptation", in: "content") {
-        case nil, "fullScreen"?: break
-        case "sheet"?: c.staysSheetInCompactHeight = true
-        case let other?: throw bad("compactAdaptation must be sheet or fullScreen, got '\(other)'")
+        if let text = try string(t, "compactAdaptation", in: "content") {
+            guard let a = CompactAdaptation(rawValue: text) else {
+                throw bad("compactAdaptation must be automatic, sheet or fullScreen, got '\(text)'")
+            }
+            c.compactAdaptation = a
+        }
+        if let text = try string(t, "dismissDisabledPlacement", in: "content") {
+            guard let p = DetentsPlacement(rawValue: text) else {
+                throw bad(
+                    "dismissDisabledPlacement must be root, container, navigationStack or notLoaded, got '\(text)'")
+            }
+            c.interactiveDismissDisabledPlacement = p
+        }
+        if let text = try string(t, "presentationSizing", in: "content") {
+            guard let s = PresentationSizing(rawValue: text) else {
+                throw bad("presentationSizing must be form, page or fitted, got '\(text)'")
+            }
+            c.sizing = s
+        }
+        switch t["fittedHeight"] {
+        case .nil: break
+        case .number(let h) where h.isFinite && h >= 0: c.fittedHeight = h
+        case .integer(let h) where h >= 0: c.fittedHeight = Double(h)
+        case let other: throw bad("fittedHeight must be a number of points >= 0, got \(other)")
+        }
+        if !t["navigationTransition"].isNil { c.transition = try transition(t["navigationTransition"]) }
+        if let text = try string(t, "presentationPlacement", in: "content") {
+            guard let p = PresentationPlacement(rawValue: text) else {
+                throw bad("presentationPlacement must be automatic, center, leading or trailing, got '\(text)'")
+            }
+            c.placement = p
         }
         c.environmentObjects = try strings(t, "environmentObject", in: "content")
         c.usesEnvironmentObjects = try strings(t, "uses", in: "content")
@@ -266,6 +336,28 @@ struct ViewDeclaration {
         case .function(let f): c.onAppear = action(f)
         case let other: throw bad("onAppear must be a function, got \(other.typeName)")
         }
+        switch t["onDisappear"] {
+        case .nil: break
+        case .function(let f): c.onDisappear = action(f)
+        case let other: throw bad("onDisappear must be a function, got \(other.typeName)")
+        }
         return c
+    }
+
+    /// `navigationTransition = "crossFade"` or `zoom{ source = "x" }` (B38, B45).
+    func transition(_ value: LuaValue) throws(LuaError) -> SheetTransition {
+        switch value {
+        case .string(let s) where s.string == "crossFade": return .crossFade
+        case .string(let s) where s.string == "automatic": return .standard
+        case .table(let t):
+            try check(t, allowed: ["transition", "source"], what: "zoom{...}")
+            guard try string(t, "transition", in: "zoom{...}") == "zoom",
+                let source = try string(t, "source", in: "zoom{...}"), !source.isEmpty
+            else { throw bad("a zoom transition is zoom{ source = \"id\" }, naming a matchedTransitionSource") }
+            return .zoom(source: source)
+        default:
+            throw bad(
+                "navigationTransition must be \"crossFade\", \"automatic\" or zoom{ source = \"id\" }, got \(value)")
+        }
     }
 }

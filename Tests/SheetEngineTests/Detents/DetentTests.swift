@@ -65,7 +65,7 @@ import Testing
     }
 
     @Test func B17_defaultSetIsLarge() throws {
-        let app = SheetApp()
+        let app = SheetApp(profile: try Profile.named("iphone15-ios17"))
         try app.addView(
             ViewSpec(
                 name: "SheetView", state: [("sheet", false)],

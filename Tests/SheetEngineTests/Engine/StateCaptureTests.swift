@@ -88,44 +88,55 @@ import Testing
         #expect(h.top?.text == "表示中")
     }
 
-    static func environmentSpec(passExplicitly: Bool) -> ViewSpec {
+    static func environmentSpec(passExplicitly: Bool, injectedOn injector: String = "App") -> ViewSpec {
+        // The object is injected on `injector`: the root (an ancestor of the
+        // modifier's view) or a sibling of the presenter.
         ViewSpec(
-            name: "App", environmentObjects: ["EnvObject"],
+            name: "App", environmentObjects: injector == "App" ? ["EnvObject"] : [],
             children: [
                 Views.flagSheet(content: { _ in
                     SheetContent(
                         text: "SampleView", usesEnvironmentObjects: ["EnvObject"],
                         environmentObjects: passExplicitly ? ["EnvObject"] : [])
-                })
+                }),
+                ViewSpec(name: "Sibling", environmentObjects: injector == "Sibling" ? ["EnvObject"] : []),
             ])
     }
 
-    @Test(arguments: ["iphone15-ios15", "iphone15-ios16", "iphone15-ios16.4"])
-    func B16_sheetContentDoesNotInheritEnvironmentObjects(profile: String) throws {
-        let h = Harness(profile)
-        let events = try h.run { app in
-            try app.addView(Self.environmentSpec(passExplicitly: false))
-            try app.set(flag, true)
-        }
-        let error = events.first { $0.kind == .contentError }
+    func environmentError(_ profile: Profile, passExplicitly: Bool = false, injectedOn injector: String = "App")
+        throws -> Event?
+    {
+        let app = SheetApp(profile: profile)
+        try app.addView(Self.environmentSpec(passExplicitly: passExplicitly, injectedOn: injector))
+        try app.set(flag, true)
+        return app.timeline.events.first { $0.kind == .contentError }
+    }
+
+    /// B16 (revised): since the iOS 14 SDK sheets inherit the environment of
+    /// their modifier's view, on every modelled version.
+    @Test(arguments: OSVersion.all.map(\.version))
+    func B16_sheetContentInheritsTheModifiersEnvironment_onEveryVersion(version: String) throws {
+        #expect(try environmentError(try Profile.named("iphone15-ios\(version)")) == nil)
+    }
+
+    @Test func B16_anObjectInjectedBesideThePresenter_isNotVisible() throws {
+        let error = try environmentError(try Profile.named("iphone17-ios26"), injectedOn: "Sibling")
         #expect(error?.detail.hasPrefix("No ObservableObject of type EnvObject found") == true)
+        #expect(error?.rule == .b16)
     }
 
     @Test func B16_passingTheObjectExplicitly_works() throws {
-        let h = Harness("iphone15-ios16")
-        let events = try h.run { app in
-            try app.addView(Self.environmentSpec(passExplicitly: true))
-            try app.set(flag, true)
-        }
-        #expect(!events.contains { $0.kind == .contentError })
+        #expect(
+            try environmentError(try Profile.named("iphone17-ios26"), passExplicitly: true, injectedOn: "Sibling")
+                == nil)
     }
 
-    @Test func B16_inheritanceIsAProfileRule_ios17Inherits() throws {
-        let h = Harness("iphone15-ios17")
-        let events = try h.run { app in
-            try app.addView(Self.environmentSpec(passExplicitly: false))
-            try app.set(flag, true)
-        }
-        #expect(!events.contains { $0.kind == .contentError })
+    /// Seed 003's stricter claim (nothing is inherited) is a profile flag, off by default.
+    @Test func B16_strictEnvironmentFlag_isSeed003sClaim() throws {
+        var profile = try Profile.named("iphone15-ios16")
+        #expect(!ProfileFlag.strictEnvironment.value(in: profile.os))
+        ProfileFlag.strictEnvironment.set(true, in: &profile.os)
+        #expect(try environmentError(profile)?.detail.hasPrefix("No ObservableObject of type EnvObject found") == true)
+        #expect(try environmentError(profile, passExplicitly: true) == nil)
     }
 }

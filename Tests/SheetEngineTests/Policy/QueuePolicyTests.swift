@@ -27,15 +27,31 @@ import Testing
                 "queued ContentView item=1",
             ])
         #expect(h.app.value(ref) == Views.item(0), "the binding shows what is on screen")
+        // P01's hand-off: the held item takes the write-back's place.
         h.step(
             { try $0.advance(by: 150) },
             [
                 "dismissed ContentView item=0",
-                "writeBack ContentView item = nil",
                 "stateChanged ContentView item = {id = 1} (held request)",
                 "presenting ContentView item=1 detent=large",
             ])
         #expect(!h.app.timeline.events.contains { $0.kind == .requestLost })
+    }
+
+    /// P01: an `onChange` observer of the binding sees item 0, then item 1, never nil in between.
+    @Test func P01_handOff_observerNeverSeesNil_queuePolicy() throws {
+        let h = Harness(policies: [QueuePolicy()])
+        var seen: [Value] = []
+        var spec = Views.itemSheet()
+        spec.onChange = [ChangeObserver(slot: "item") { app in seen.append(app.value(Views.ref("item")) ?? .none) }]
+        try h.run { app in try app.addView(spec) }
+        try openAndSwipe(h)
+        try h.run { app in
+            try app.set(ref, Views.item(1))
+            try app.advanceUntilIdle()
+        }
+        #expect(seen == [Views.item(0), Views.item(1)])
+        #expect(h.app.stack.last?.itemID == "1")
     }
 
     @Test func sameItemTwice_reopensEachTime_queuePolicy() throws {

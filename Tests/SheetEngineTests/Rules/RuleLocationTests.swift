@@ -13,11 +13,12 @@ import Testing
         .appendingPathComponent("Sources/SheetEngine").path
 
     /// The rules the engine implements (the others are policies or later issues' rules).
-    static let engineRules: [RuleID] = RuleID.allCases.filter { $0 <= .b29 } + [.p05]
+    static let engineRules: [RuleID] = RuleID.allCases.filter { $0 <= .b46 } + [.p01, .p05]
 
-    /// Every `/// Bnn:` doc line with the declaration its doc comment belongs to.
-    static func summaries() throws -> [(rule: String, file: String, declaration: String)] {
-        var out: [(String, String, String)] = []
+    /// Every `/// Bnn:` doc line with the declaration its doc comment belongs to
+    /// and the summary's text (its paragraph, up to the first empty doc line).
+    static func summaries() throws -> [(rule: String, file: String, declaration: String, text: String)] {
+        var out: [(String, String, String, String)] = []
         let files = FileManager.default.enumerator(atPath: engineSources)!.compactMap { $0 as? String }
             .filter { $0.hasSuffix(".swift") }
         for file in files {
@@ -34,7 +35,14 @@ import Testing
                     let t = $0.trimmingCharacters(in: .whitespaces)
                     return !t.hasPrefix("///") && !t.hasPrefix("@")
                 }
-                out.append((String(id), file, declaration.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""))
+                var summary = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                for next in lines[(i + 1)...] {
+                    let t = next.trimmingCharacters(in: .whitespaces)
+                    guard t.hasPrefix("/// "), !t.dropFirst(4).prefix(4).contains(":") else { break }
+                    summary += " " + t.dropFirst(4)
+                }
+                out.append(
+                    (String(id), file, declaration.map { $0.trimmingCharacters(in: .whitespaces) } ?? "", summary))
             }
         }
         return out
@@ -46,8 +54,18 @@ import Testing
             let found = all.filter { $0.rule == rule.rawValue }
             #expect(found.count == 1, "\(rule.rawValue): \(found.map(\.file))")
             guard let place = found.first else { continue }
-            let declares = ["func ", "var ", "init(", "subscript", "static func "].contains { place.declaration.contains($0) }
+            let declares = ["func ", "var ", "init(", "subscript", "static func "].contains {
+                place.declaration.contains($0)
+            }
             #expect(declares, "\(rule.rawValue) in \(place.file) documents: \(place.declaration)")
+        }
+    }
+
+    /// The doc line says what the rule catalogue says (`sheetlab profiles --rules`), so the two cannot drift.
+    @Test func everySummary_isTheCataloguesSummary() throws {
+        for s in try Self.summaries() {
+            guard let id = RuleID(rawValue: s.rule) else { continue }
+            #expect(s.text == id.rule.summary + ".", "\(s.rule) in \(s.file)")
         }
     }
 

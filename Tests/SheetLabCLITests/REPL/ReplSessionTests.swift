@@ -9,7 +9,7 @@ import Testing
     @Test func banner_saysWhatIsSetUp_andSuggestsAFirstCommand() throws {
         let (_, out) = try makeRepl(interactive: true)
         let banner = out.captured!.out
-        #expect(banner.contains("on iphone15-ios17 (iPhone 15, iOS 17)\nPolicies: none (stock SwiftUI)"))
+        #expect(banner.contains("on iphone17-ios26 (iPhone 17, iOS 26)\nPolicies: none (stock SwiftUI)"))
         #expect(banner.contains(".sheet(item: $selectedItem)"))
         #expect(banner.contains(".sheet(isPresented: $showSettings)"))
         #expect(banner.contains("Try:   set(\"selectedItem\", { id = 0 })"))
@@ -88,25 +88,25 @@ import Testing
     @Test func reset_andProfile_startOver_withTheStartingApp() throws {
         let (repl, out) = try makeRepl()
         feed(repl, out, "set('selectedItem', { id = 0 })", "advance(500)")
-        #expect(feed(repl, out, ":reset").out.contains("a fresh app on iphone15-ios17"))
+        #expect(feed(repl, out, ":reset").out.contains("a fresh app on iphone17-ios26"))
         #expect(repl.session.app.now == 0)
         #expect(feed(repl, out, "=get('showSettings')").out == "false\n")
         #expect(feed(repl, out, ":profile iphonese-ios16").out.contains("a fresh app on iphonese-ios16"))
         #expect(feed(repl, out, "=profile().device").out == "\"iPhone SE (3rd generation)\"\n")
         #expect(feed(repl, out, ":profile nosuchphone").err.contains("nosuchphone"))
-        #expect(feed(repl, out, ":profile").out.contains("iphone15-ios17"))
+        #expect(feed(repl, out, ":profile").out.contains("iphone17-ios26"))
     }
 
     @Test func resetTypedAsLua_saysTheAppIsFresh() throws {
         let (repl, out) = try makeRepl()
-        #expect(feed(repl, out, "reset()").out.contains("-- a fresh app on iphone15-ios17"))
+        #expect(feed(repl, out, "reset()").out.contains("-- a fresh app on iphone17-ios26"))
     }
 
     @Test func show_drawsTheScreen_within80Columns() throws {
         let (repl, out) = try makeRepl()
         feed(repl, out, "set('selectedItem', { id = 0 })")
         let picture = feed(repl, out, "show()").out
-        #expect(picture.contains("iPhone 15"))
+        #expect(picture.contains("iPhone 17"))
         #expect(picture.contains("presenting"))
         for line in picture.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
     }
@@ -125,7 +125,7 @@ import Testing
         let (repl, out) = try makeRepl()
         feed(repl, out, "set('selectedItem', { id = 0 })", "advance(500)")
         let text = feed(repl, out, ":timeline").out
-        #expect(text.hasPrefix("profile iphone15-ios17\n"))
+        #expect(text.hasPrefix("profile iphone17-ios26\n"))
         #expect(text.contains("presented"))
         #expect(feed(repl, out, ":timeline svg \(folder)/run.svg").out.contains("wrote the timeline (4 events, svg)"))
         let svg = try String(contentsOfFile: folder + "/run.svg", encoding: .utf8)

@@ -1,0 +1,51 @@
+import LuaRuntime
+import SheetEngine
+import SheetScripting
+
+/// `sheetlab run FILE --profiles all|A,B,...`: runs the scenario once per
+/// profile, each in a fresh session pinned to that profile
+/// (`ScenarioRunner.pinsProfile`), and prints how the outcomes differ.
+enum ProfilesRun {
+    /// What the runs share: the scenario, its policies and limits.
+    struct Setup {
+        var path: String
+        var policies: [String]
+        var limits: LuaLimits
+        var engineLimits: EngineLimits
+    }
+
+    /// Runs `setup.path` on every profile and prints the comparison (text,
+    /// or one JSON object with `json`) to standard output, which profiles
+    /// failed to standard error.
+    /// - Returns: the most serious exit code of the runs.
+    static func run(_ setup: Setup, on profiles: [Profile], json: Bool, _ out: Output) -> ExitCode {
+        var runs: [RunOutcome] = []
+        for profile in profiles {
+            // print() goes to standard error, marked with its profile: standard output holds the comparison.
+            var runner = ScenarioRunner(profile: profile, policies: setup.policies, limits: setup.limits) { text in
+                out.error("[\(profile.name)] " + TerminalText.escape(text, indent: "    "))
+            }
+            runner.engineLimits = setup.engineLimits
+            runner.pinsProfile = true
+            let events = EventCounter()
+            runner.prepare = { events.watch($0) }
+            let result: ScenarioResult
+            do {
+                result = try runner.run(path: setup.path)
+            } catch {
+                // A --policy file that does not load fails the same way on every profile.
+                out.error("error: " + TerminalText.escape(error.description, indent: "    "))
+                return error.kind == .io ? .ioError : .scriptError
+            }
+            runs.append(RunOutcome(profile: profile, result: result, events: events))
+        }
+        let comparison = ProfileComparison(path: setup.path, runs: runs)
+        if json {
+            out.write(comparison.json.text + "\n")
+        } else {
+            out.write(comparison.text { out.styled($0, .bold) })
+        }
+        for line in comparison.problemLines { out.error(line) }
+        return comparison.exitCode
+    }
+}
