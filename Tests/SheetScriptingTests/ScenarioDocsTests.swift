@@ -36,9 +36,19 @@ import Testing
 
     @Test func everyScenarioFunction_isShownBeingCalled() throws {
         let text = try Self.page()
-        for name in try Session().registeredGlobals {
+        for name in try Session().registeredGlobals where !PropertyAPI.names.contains(name) {
             let shown = Self.showsCall(name, in: text)
             #expect(shown, "\(name) is not shown in docs/scenarios.md")
+        }
+    }
+
+    /// The property language is `docs/check.md`'s: each of its functions is registered and shown there.
+    @Test func everyPropertyFunction_isRegistered_andShownInCheckMd() throws {
+        let text = try String(contentsOfFile: repoPath("docs/check.md"), encoding: .utf8)
+        let registered = Set(try Session().registeredGlobals)
+        for name in PropertyAPI.names {
+            #expect(registered.contains(name), "\(name) is not registered")
+            #expect(Self.showsCall(name, in: text), "\(name) is not shown in docs/check.md")
         }
     }
 

@@ -19,6 +19,8 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
     case remove(String)
     /// A tap on the presenter behind the top sheet (B27): `tap_background()`.
     case tapBackground
+    /// A tap on the top sheet's grabber (B42, iOS 26): `tap_grabber()`.
+    case tapGrabber
 
     /// Which steps to generate.
     public enum Repertoire: Sendable {
@@ -27,7 +29,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         /// Those, plus what the fuzzer adds: detent selections written by code,
         /// other state, drags between detents at several velocities,
         /// `dismiss` from content views, removing child views, background
-        /// taps and fixed waits.
+        /// and grabber taps and fixed waits.
         case fuzz
     }
 
@@ -44,6 +46,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         case .dismissFrom(let view): return "dismiss(\(LuaLiteral.quote(view)))"
         case .remove(let view): return "remove(\(LuaLiteral.quote(view)))"
         case .tapBackground: return "tap_background()"
+        case .tapGrabber: return "tap_grabber()"
         }
     }
 
@@ -73,6 +76,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         case .dismissFrom(let view): try app.dismiss(from: view)
         case .remove(let view): try app.removeView(view)
         case .tapBackground: app.tapBackground()
+        case .tapGrabber: try app.tapGrabber()
         }
     }
 

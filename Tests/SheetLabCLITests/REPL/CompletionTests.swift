@@ -50,7 +50,8 @@ import Testing
     @Test func globals_includeTheAPI_theLibraries_userGlobals_andKeywords() throws {
         let (repl, out) = try makeRepl()
         feed(repl, out, "myCounter = 1")
-        #expect(repl.complete("ti").insert == "meline(")
+        #expect(repl.complete("tim").insert == "e", "timeline( and time_passes(")
+        #expect(repl.complete("timel").insert == "ine(")
         #expect(repl.complete("myC").insert == "ounter")
         #expect(repl.complete("sho").insert == "w(")
         #expect(repl.complete("str").insert == "ing")

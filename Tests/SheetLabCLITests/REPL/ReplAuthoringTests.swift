@@ -1,8 +1,8 @@
 import Foundation
+import SheetEngine
 import Testing
 
 @testable import SheetLabCLI
-import SheetEngine
 
 /// The REPL's authoring commands: `:help NAME` from the API stub, `:load`,
 /// the whole session in `:timeline`, and a `:policy` file reloaded when it changes.
@@ -43,7 +43,9 @@ import SheetEngine
         feed(repl, out, "helper = 42", "set('selectedItem', { id = 0 })")
         let loaded = feed(repl, out, ":load examples/seeds/seed000_queue_reopen.lua")
         #expect(loaded.out.contains("loaded examples/seeds/seed000_queue_reopen.lua:"))
-        #expect(loaded.out.contains("a fresh app on \(Profile.defaultName), set up by examples/seeds/seed000_queue_reopen.lua"))
+        #expect(
+            loaded.out.contains(
+                "a fresh app on \(Profile.defaultName), set up by examples/seeds/seed000_queue_reopen.lua"))
         #expect(loaded.err.isEmpty)
         #expect(repl.policyNames == ["queue.lua"], "its relative policy() path is relative to its folder")
         #expect(feed(repl, out, "=top().item_id").out == "\"2\"\n")

@@ -11,7 +11,13 @@ import SheetEngine
 /// read into a `Formula` by `PropertyReader` when a check starts. Where a
 /// formula is expected, `true`/`false` and a function (a state predicate,
 /// as `holds`) are accepted too.
-enum PropertyAPI {
+package enum PropertyAPI {
+    /// The functions `register` defines, in the order `docs/check.md` lists them.
+    package static let names = [
+        "happens", "holds", "user_acts", "time_passes", "negate", "all_of", "any_of", "implies", "always",
+        "eventually", "holds_until", "unless", "leads_to", "each",
+    ]
+
     /// The field that marks a formula table.
     static let marker: LuaString = "ltl"
 
