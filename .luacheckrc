@@ -12,6 +12,11 @@ read_globals = {
   "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "tap_grabber", "advance",
   -- reading
   "binding", "now", "stack", "top", "state", "timeline", "events",
+  -- reading, for sheetlab check
+  "state_key", "oscillation_guard",
   -- expecting
   "invariant", "expect", "expect_eq", "expect_error",
+  -- liveness properties (sheetlab check)
+  "happens", "holds", "user_acts", "time_passes", "negate", "all_of", "any_of", "implies",
+  "always", "eventually", "holds_until", "unless", "leads_to", "each",
 }

@@ -37,7 +37,10 @@ let package = Package(
         // Lua policies and scenarios over the engine: the one API behind the CLI, REPL and serve.
         .target(name: "SheetScripting", dependencies: ["SheetEngine", "LuaRuntime"]),
         // The command line's logic, apart from its thin executable.
-        .target(name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"]),
+        // The REPL's `:help NAME` reads the Lua API stub, built in (Resources/sheetlab.lua links to docs/api/sheetlab.lua).
+        .target(
+            name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"],
+            resources: [.embedInCode("Resources/sheetlab.lua")]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         // Fuzzers for the engine and the Lua boundary (docs/safety.md); scripts/fuzz runs sheetlab-fuzz.
         .target(name: "SheetFuzzing", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
@@ -46,7 +49,8 @@ let package = Package(
         .target(name: "SheetLab", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
-        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering"]),
+        // SheetScripting runs the examples whose pictures ExamplePicturesTests checks.
+        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetScripting"]),
         .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
         .testTarget(name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetScripting", "SheetEngine", "LuaRuntime"]),

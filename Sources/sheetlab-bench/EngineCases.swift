@@ -226,20 +226,98 @@ private func fscanf_pair(
                 ("memory of \(m.count) apps", "\(format(m.perApp * Double(m.count) / 1_048_576, decimals: 1)) MiB", ""))
         }
     }
-    // check: states explored per second in exhaustive mode (seed 000's app,
-    // queue.lua, four item ids, depth 14), beside the raw engine event rate.
-    let session = EngineBench.session(.lua, luaContent: true)
-    let checker = Checker(session: session)
-    checker.itemIDs = [0, 1, 2, 3]
-    let start = now()
-    let report = checker.exhaustive(depth: 14)
-    let seconds = Double(now() - start) / 1e9
+    rows += checkFigures()
+    return rows
+}
+
+/// The `check` figures (`sheetlab-bench --check` prints only these).
+@MainActor func checkFigures() -> [(String, String, String)] {
+    var rows: [(String, String, String)] = []
+    // 7. check: states explored per second in exhaustive mode (seed 000's app,
+    // queue.lua with its content in Lua, four item ids: the figure before
+    // issue 17 was measured on), and on more ids with one and two workers;
+    // random mode in steps per second. Medians of several runs.
+    let small = CheckBench.measure(ids: 4, jobs: 1, repeats: 25)
     rows.append(
         (
-            "check, exhaustive to depth 14 (queue.lua, 4 item ids)", "\(Int(Double(report.states) / seconds)) states/s",
-            "\(report.states) states, \(report.steps) steps in \(format(seconds, decimals: 2)) s: "
-                + "\(Int(Double(report.steps) / seconds)) steps/s, \(Int(Double(report.events) / seconds)) engine events/s"
-                + (report.violation.map { "; VIOLATION \($0.invariant)" } ?? "")
+            "check, exhaustive (queue.lua, 4 item ids: \(small.states) states)",
+            "\(Int(small.statesPerSecond)) states/s",
+            "before issue 17: 17,400 states/s; \(Int(small.stepsPerSecond)) steps/s; target at least 200,000 states/s: "
+                + (small.statesPerSecond >= 200_000 ? "met" : "not met (see performance.md)")
         ))
+    let one = CheckBench.measure(ids: 8, jobs: 1, repeats: 9)
+    let two = CheckBench.measure(ids: 8, jobs: 2, repeats: 9)
+    rows.append(
+        (
+            "check, exhaustive (queue.lua, 8 item ids: \(one.states) states), 1 job",
+            "\(Int(one.statesPerSecond)) states/s", "\(Int(one.stepsPerSecond)) steps/s"
+        ))
+    let ratio = two.statesPerSecond / one.statesPerSecond
+    rows.append(
+        (
+            "the same on 2 jobs", "\(Int(two.statesPerSecond)) states/s",
+            "\(format(ratio, decimals: 2))x 1 job; target at least 1.8x: \(ratio >= 1.8 ? "met" : "not met"); "
+                + "steps per worker \(two.work.map(String.init).joined(separator: " / ")) (1 job: \(one.work.first ?? 0)): "
+                + "at most \(format(Double(one.work.first ?? 0) / Double(two.work.max() ?? 1), decimals: 2))x on two idle cores"
+        ))
+    let random = CheckBench.random(runs: 2000, depth: 20)
+    rows.append(("check, random mode (queue.lua, 2000 runs of 20 steps)", "\(Int(random)) steps/s", ""))
     return rows
+}
+
+/// `check` measurements: exhaustive exploration of seed 000's app with
+/// queue.lua (content in Lua), the whole space each time.
+enum CheckBench {
+    static func checker(ids: Int, jobs: Int) -> Checker {
+        let checker = Checker(session: EngineBench.session(.lua, luaContent: true))
+        checker.itemIDs = Array(0..<ids)
+        checker.jobs = jobs
+        checker.makeSession = { EngineBench.session(.lua, luaContent: true) }
+        return checker
+    }
+
+    /// Median states and steps per second of `repeats` explorations.
+    @MainActor static func measure(ids: Int, jobs: Int, repeats: Int) -> (
+        states: Int, statesPerSecond: Double, stepsPerSecond: Double, work: [Int]
+    ) {
+        var states: [Double] = []
+        var steps: [Double] = []
+        var count = 0
+        var work: [Int] = []
+        for _ in 0..<repeats {
+            let c = checker(ids: ids, jobs: jobs)
+            let start = now()
+            let report = c.exhaustive(depth: 64)
+            let seconds = Double(now() - start) / 1e9
+            count = report.states
+            work = report.work
+            states.append(Double(report.states) / seconds)
+            steps.append(Double(report.steps) / seconds)
+        }
+        return (count, median(states), median(steps), work)
+    }
+
+    /// Steps per second in random mode.
+    @MainActor static func random(runs: Int, depth: Int) -> Double {
+        var rates: [Double] = []
+        for _ in 0..<5 {
+            let c = checker(ids: 2, jobs: 1)
+            let start = now()
+            let report = c.random(runs: runs, depth: depth, seed: 1)
+            rates.append(Double(report.steps) / (Double(now() - start) / 1e9))
+        }
+        return median(rates)
+    }
+
+    /// The cases callgrind counts (`--case check-...`): n states' worth of exploring.
+    @MainActor static var cases: [Case] {
+        func explore(_ n: Int, ids: Int, jobs: Int) {
+            var done = 0
+            while done < n { done += checker(ids: ids, jobs: jobs).exhaustive(depth: 64).states }
+        }
+        return [
+            Case(name: "check-queue.lua-4-ids", unit: "state", baseline: nil) { n in explore(n, ids: 4, jobs: 1) },
+            Case(name: "check-queue.lua-8-ids", unit: "state", baseline: nil) { n in explore(n, ids: 8, jobs: 1) },
+        ]
+    }
 }

@@ -6,6 +6,7 @@
 //   sheetlab-bench                      all cases, a Markdown table
 //   sheetlab-bench --case NAME -n N     only NAME, N calls (for callgrind)
 //   sheetlab-bench --list               the case names
+//   sheetlab-bench --check              only the `sheetlab check` figures
 import LuaRuntime
 
 #if canImport(Glibc)
@@ -110,6 +111,8 @@ struct Case {
 
 nonisolated(unsafe) var sink = 0
 let cases = try makeCases() + makeEngineCases()
+/// Cases only `--case` runs (for callgrind), not timed in the table.
+let countedOnly = CheckBench.cases
 /// The case `--case` selected, run by `measured`.
 nonisolated(unsafe) var selected: Case?
 
@@ -156,12 +159,18 @@ if arguments.first == "--memory", arguments.count >= 2, let count = Int(argument
     print(m.perApp, m.lua)
     exit(0)
 }
+if arguments.first == "--check" {
+    print("| figure | value | notes |")
+    print("|---|---:|---|")
+    for (name, value, notes) in checkFigures() { print("| \(name) | \(value) | \(notes) |") }
+    exit(0)
+}
 if arguments.first == "--list" {
-    for benchmark in cases { print(benchmark.name) }
+    for benchmark in cases + countedOnly { print(benchmark.name) }
     exit(0)
 }
 if arguments.first == "--case" {
-    guard arguments.count >= 2, let benchmark = cases.first(where: { $0.name == arguments[1] }) else {
+    guard arguments.count >= 2, let benchmark = (cases + countedOnly).first(where: { $0.name == arguments[1] }) else {
         print("unknown case; --list shows them")
         exit(2)
     }

@@ -48,6 +48,28 @@ import Testing
         #expect(throws: UsageError(message, command: "run")) { try parseArguments(args, for: run) }
     }
 
+    /// `--record` alone is `--record missing`; a following word is its
+    /// value only when it is one of the choices, so `--record examples`
+    /// records into the folder `examples`.
+    @Test func optionalValue_takesTheNextWordOnlyWhenItIsAChoice() throws {
+        let test = CommandSpec(
+            name: "test", summary: "", positionalUsage: "[PATH]...", maxPositionals: nil,
+            options: [
+                OptionSpec(
+                    "--record", value: "MODE", choices: ["missing", "all", "failed"], default: "missing", help: "")
+            ])
+        #expect(try parseArguments(["--record"], for: test).value("--record") == "missing")
+        let all = try parseArguments(["--record", "all", "examples"], for: test)
+        #expect(all.value("--record") == "all")
+        #expect(all.positionals == ["examples"])
+        let folder = try parseArguments(["--record", "examples"], for: test)
+        #expect(folder.value("--record") == "missing")
+        #expect(folder.positionals == ["examples"])
+        #expect(
+            try parseArguments(["--record=bogus"], for: test).value("--record") == "bogus", "checked by the command")
+        #expect(test.usage == "sheetlab test [PATH]... [--record [MODE]]")
+    }
+
     @Test func integers_areChecked() throws {
         let spec = CommandSpec(name: "check", summary: "", options: [OptionSpec("--depth", value: "N", help: "")])
         #expect(try parseArguments(["--depth", "8"], for: spec).integer("--depth", in: 1...64, command: "check") == 8)

@@ -651,13 +651,16 @@ class Check(unittest.TestCase):
             self.assertIn("overwritten by the write-back (B03)", err)
 
     def test_time_limit_stops_a_slow_check_with_its_summary(self):
-        code, out, err = sheetlab("check", fixture("slow_policy.lua"), "--time-limit", "1", timeout=120)
+        # Hooks are asked once per distinct context: many item ids make many contexts.
+        code, out, err = sheetlab("check", fixture("slow_policy.lua"), "--items", "16", "--time-limit", "1",
+                                  timeout=120)
         self.assertEqual(code, 5, out + err)
         self.assertRegex(out, r"exhaustive to depth 6: \d+ states, \d+ steps")
         self.assertIn("stopped: time limit reached (1 s; --time-limit raises it): no violation in what was explored", out)
 
     def test_ctrl_c_stops_a_check_with_its_summary(self):
-        p = subprocess.Popen([SHEETLAB, "check", fixture("slow_policy.lua")], cwd=ROOT, stdout=subprocess.PIPE,
+        p = subprocess.Popen([SHEETLAB, "check", fixture("slow_policy.lua"), "--items", "16"], cwd=ROOT,
+                             stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True)
         try:
             first = p.stdout.readline() + p.stdout.readline()  # "checking ...", "invariants: ..."
@@ -668,6 +671,142 @@ class Check(unittest.TestCase):
             p.kill()
         self.assertEqual(p.returncode, 130, out + err)
         self.assertIn("stopped: interrupted (Ctrl-C): no violation in what was explored", out)
+
+    def test_stock_breaks_request_served_and_the_lasso_replays(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "lasso.lua")
+            code, out, err = sheetlab("check", "--property", "request-served", "--depth", "12", "--out", path)
+            self.assertEqual(code, 1, out + err)
+            self.assertIn("property request-served: VIOLATED property 'request-served' is broken for request", out)
+            self.assertIn("a cycle of", out)
+            code, _, err = sheetlab("run", path)
+            self.assertEqual(code, 1)
+            self.assertIn("property 'request-served': the cycle came back to where it started", err)
+
+    def test_queue_policy_holds_request_served_and_a_cut_is_inconclusive(self):
+        code, out, err = sheetlab("check", "examples/policies/queue.lua", "--property", "request-served",
+                                  "--depth", "30")
+        self.assertEqual(code, 0, out + err)
+        self.assertIn("property request-served: holds", out)
+        code, out, err = sheetlab("check", "examples/policies/queue.lua", "--property", "request-served",
+                                  "--depth", "4")
+        self.assertEqual(code, 5, out + err)
+        self.assertIn("property request-served: inconclusive: no run found breaks it, but the depth bound", out)
+
+    def test_oscillating_policy_breaks_no_endless_oscillation(self):
+        code, out, err = sheetlab("check", "Tests/SheetScriptingTests/Fixtures/broken_queue.lua",
+                                  "--property", "no-endless-oscillation", "--depth", "20")
+        self.assertEqual(code, 1, out + err)
+        self.assertIn("property no-endless-oscillation: VIOLATED", out)
+        self.assertIn("oscillation_guard(false)", out)
+
+    def test_properties_file_in_lua(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            props = os.path.join(tmp, "props.lua")
+            with open(props, "w") as f:
+                f.write('return {\n'
+                        '  closes = leads_to(happens{ kind = "dismissing" }, happens{ kind = "dismissed" }),\n'
+                        '  shows = always(eventually(happens{ kind = "presenting" })),\n'
+                        '}\n')
+            code, out, err = sheetlab("check", "examples/policies/queue.lua", "--properties", props, "--depth", "30")
+            self.assertEqual(code, 1, out + err)
+            self.assertIn("property closes: holds", out)
+            self.assertIn("property shows: VIOLATED", out)
+            with open(props, "w") as f:
+                f.write('return { bad = always(3) }\n')
+            code, _, err = sheetlab("check", "--properties", props)
+            self.assertEqual(code, 3, err)
+            self.assertIn("props.lua:1: bad argument #1 to 'always' (formula expected", err)
+
+    def test_symmetry_reduces_states_and_refuses_liveness(self):
+        code, out, _ = sheetlab("check", "examples/policies/queue.lua", "--items", "4", "--depth", "14")
+        plain = int(re.search(r"(\d+) states,", out).group(1))
+        code, out, err = sheetlab("check", "examples/policies/queue.lua", "--items", "4", "--depth", "14",
+                                  "--symmetry")
+        self.assertEqual(code, 0, out + err)
+        m = re.search(r"(\d+) states \(standing for (\d+) without symmetry\)", out)
+        self.assertIsNotNone(m, out)
+        self.assertLess(int(m.group(1)), plain)
+        self.assertEqual(int(m.group(2)), plain)
+        code, _, err = sheetlab("check", "--symmetry", "--property", "request-served")
+        self.assertEqual(code, 2)
+        self.assertIn("symmetry reduction is for invariants only", err)
+
+    def test_one_and_two_jobs_give_the_same_result(self):
+        def strip(out):
+            return re.sub(r" in [\d.]+ s \(.*\)", "", out)
+        for args in (["--invariant", "no-request-lost", "--depth", "6"],
+                     ["examples/policies/queue.lua", "--items", "3", "--depth", "10", "--coverage"],
+                     ["--property", "request-served", "--depth", "12"],
+                     ["--runs", "300", "--invariant", "no-request-lost"]):
+            one = sheetlab("check", *args, "--jobs", "1")
+            two = sheetlab("check", *args, "--jobs", "2")
+            self.assertEqual(one[0], two[0])
+            self.assertEqual(strip(one[1]), strip(two[1]))
+            self.assertIn("2 jobs", two[1])
+
+    def test_coverage_text_and_json(self):
+        code, out, err = sheetlab("check", "examples/policies/queue.lua", "--depth", "10", "--coverage")
+        self.assertEqual(code, 0, out + err)
+        self.assertRegex(out, r"rules reached \(\d+ of \d+\): B01")
+        self.assertRegex(out, r"rules not reached \(\d+\): .*B05")
+        self.assertIn("decisions reached", out)
+        self.assertIn("request -> queue [queue.lua]", out)
+        code, out, err = sheetlab("check", "examples/policies/queue.lua", "--depth", "10", "--coverage", "json")
+        self.assertEqual(code, 0, out + err)
+        report = json.loads(out.strip().splitlines()[-1])
+        self.assertIn("B01", [r["item"] for r in report["rules"]["reached"]])
+        self.assertIn("B05", report["rules"]["unreached"])
+        for family in ("rules", "kinds", "phases", "decisions", "detents"):
+            self.assertIn(family, report)
+
+    def test_emit_suite_passes_sheetlab_test_strict(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            suite = os.path.join(tmp, "suite")
+            code, out, err = sheetlab("check", "examples/policies/queue.lua", "--depth", "10", "--emit-suite", suite)
+            self.assertEqual(code, 0, out + err)
+            command = re.search(r"run them with: sheetlab test (.*)", out).group(1).split()
+            files = sorted(os.listdir(suite))
+            self.assertGreater(len(files), 2)
+            code, out, err = sheetlab("test", *command, "--strict")
+            self.assertEqual(code, 0, out + err)
+            self.assertIn(f"{len(files)} passed, 0 failed", out)
+            # What a file pins fails when it changes.
+            path = os.path.join(suite, files[0])
+            with open(path) as f:
+                text = f.read()
+            with open(path, "w") as f:
+                f.write(re.sub(r"expect_eq\((.*), (\d+), ", lambda m: f"expect_eq({m.group(1)}, {int(m.group(2)) + 1}, ",
+                               text, count=1))
+            code, out, _ = sheetlab("test", *command)
+            self.assertEqual(code, 1, out)
+
+    def test_trace_json_is_itf_and_diff_shows_changes(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "trace.itf.json")
+            code, out, err = sheetlab("check", "--property", "request-served", "--depth", "12", "--trace", "json",
+                                      "--trace-out", path)
+            self.assertEqual(code, 1, out + err)
+            with open(path) as f:
+                trace = json.load(f)
+            self.assertEqual(trace["#meta"]["format"], "ITF")
+            self.assertEqual(trace["vars"], ["orientation", "views", "presentations", "held"])
+            self.assertLess(trace["loop"], len(trace["states"]))
+            self.assertIn("loop-step", trace["#meta"], "the step from the last state back to the loop's first")
+            self.assertEqual(trace["states"][0]["#meta"]["index"], 0)
+            self.assertEqual(trace["states"][0]["views"]["ContentView"]["selectedItem"]["tag"], "None")
+            self.assertEqual(trace["states"][1]["views"]["ContentView"]["selectedItem"], {"id": {"#bigint": "0"}})
+        code, out, err = sheetlab("check", "--invariant", "no-request-lost", "--depth", "6", "--trace", "diff")
+        self.assertEqual(code, 1, out + err)
+        self.assertIn("state 0 (set-up)", out)
+        self.assertRegex(out, r"state 1 after set\(\"ContentView.selectedItem\", \{id = 0\}\)")
+        self.assertEqual(out.count("  orientation: portrait"), 1, "only the set-up lists what does not change")
+
+    def test_progress_lines_off_a_terminal(self):
+        code, out, err = sheetlab("check", "examples/policies/queue.lua", "--items", "8", "--depth", "64",
+                                  "--jobs", "1", "--progress", "0.01")
+        self.assertEqual(code, 0, out + err)
+        self.assertRegex(err, r"sheetlab check: \d+ states, \d+ steps, depth \d+, \d+ states/s after \d+ s\n")
 
     def test_unknown_invariant_is_a_usage_error(self):
         code, _, err = sheetlab("check", "--invariant", "be-nice")

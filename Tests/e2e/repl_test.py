@@ -360,6 +360,51 @@ def test_show_draws_the_screen_within_80_columns():
         check("<svg" in f.read(), "the file is an SVG picture")
 
 
+def test_help_name_prints_only_that_functions_help():
+    with Terminal() as t:
+        out = t.line(":help set")
+        check("set(slot, value)" in out and "Sets state as a button's action does." in out,
+              ":help set prints set's signature and documentation", t)
+        check("get(" not in out and "Walk-through" not in out and "advance(" not in out,
+              ":help set prints only set's help", t)
+        out = t.line(":help nosuch")
+        check("no help for 'nosuch'" in out, "an unknown name says so", t)
+
+
+def test_tab_completes_commands_files_and_slot_names():
+    with Terminal() as t:
+        t.send(":po	")
+        t.expect(r":policy ")
+        t.send("examples/pol	")
+        t.expect(r"examples/policies/")
+        t.send("qu	")
+        t.expect(r"queue\.lua")
+        out = t.line("")
+        check("loaded policy queue.lua" in out, ":po<Tab>examples/pol<Tab>qu<Tab> loads queue.lua", t)
+
+        t.send('set("sel	')
+        t.expect(r'set\("selectedItem"')
+        out = t.line(", { id = 0 })")
+        check("presenting        ContentView.sheet(item:)  item=0" in out, "the slot name completed and closed", t)
+
+
+def test_load_runs_a_scenario_and_a_changed_policy_is_reloaded():
+    policy = os.path.join(STATE, "p.lua")
+    shutil.copy(os.path.join(ROOT, "examples/policies/queue.lua"), policy)
+    with Terminal() as t:
+        out = t.line(":load examples/seeds/seed000_lost_reopen.lua")
+        check("loaded examples/seeds/seed000_lost_reopen.lua:" in out, ":load runs the scenario", t)
+        out = t.line("=top()")
+        check("\nnil\n" in out, "its state is the session's: the reopen was lost", t)
+        out = t.line(":policy " + policy)
+        check("loaded policy p.lua" in out, ":policy loads the copy", t)
+        with open(policy, "a") as f:
+            f.write("-- edited\n")
+        out = t.line("=1")
+        check("p.lua changed" in out and "reloaded policy p.lua" in out,
+              "the edited policy is reloaded before the next input", t)
+
+
 def test_piped_input_has_no_prompts_or_escape_codes():
     run = subprocess.run([SHEETLAB, "repl"], input='set("selectedItem", { id = 0 })\nadvance(500)\n=top().phase\n',
                          cwd=ROOT, capture_output=True, text=True, timeout=60, env=dict(os.environ, HOME=STATE))

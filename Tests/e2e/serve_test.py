@@ -8,8 +8,10 @@ malformed and hostile requests and checks that each gets the right error
 code and that both apps still answer. Also: the handshake and the method
 list of docs/serve.openrpc.json, shutdown/exit, cancelling a running
 request, run_scenario, eval's expectations, error reasons, the server's
-limits, and LSP framing. Every request sent by `call` and every response
-and notification read is validated against docs/serve.openrpc.json with
+limits, LSP framing, and on the default profile (iphone17-ios26) a sheet's
+placement and frame and each event's rule and confidence. Every request
+sent by `call` and every response and notification read is validated
+against docs/serve.openrpc.json with
 `jsonschema` (Tests/e2e/requirements.txt; scripts/test installs it into
 .build/venv).
 
@@ -280,6 +282,49 @@ class Seed000(ServeTestCase):
         self.assertEqual(s.take_notifications(),
                          [{"jsonrpc": "2.0", "method": "print", "params": {"app": by_lua, "text": "replayed"}}])
         self.assertEqual(s.call("timeline", app=by_methods), s.call("timeline", app=by_lua))
+
+
+class PresentDay(ServeTestCase):
+    """The default profile, iphone17-ios26: where a sheet is drawn, and which rule decided each event."""
+
+    GLASS_VIEW = {
+        "name": "ContentView",
+        "state": {"show": False, "detent": "medium"},
+        "modifiers": [{"kind": "sheet", "isPresented": "show", "content": {
+            "text": "glass", "presentationDetents": ["medium", "height(805)", "large"], "selection": "detent"}}],
+    }
+
+    def test_top_shows_placement_and_frame_and_events_carry_rule_and_confidence(self):
+        s = self.server
+        created = s.call("create")
+        self.assertEqual(created["profile"], "iphone17-ios26", "the default profile")
+        app = created["app"]
+        s.call("view", app=app, view=self.GLASS_VIEW)
+        s.call("set", app=app, slot="show", value=True)
+        s.call("advance", app=app, ms=500)
+
+        # B36: below full height the sheet is inset 8 pt from the edges of the 402 x 874 screen.
+        top = s.call("top", app=app)
+        self.assertEqual(top["placement"], "inset")
+        self.assertEqual(top["frame"], {"x": 8.0, "y": 460.0, "width": 386.0, "height": 406.0})
+        self.assertEqual(top["transition"], "standard")
+        self.assertEqual(s.call("stack", app=app), [top])
+
+        presented = s.call("timeline", app=app, filter={"kind": "presented"})[0]
+        self.assertEqual((presented["rule"], presented["confidence"]), ("B01", "field"))
+        self.assertEqual((presented["placement"], presented["frame"]), ("inset", top["frame"]))
+
+        # B37 (one report): 7 pt below full height the sheet is edge-attached.
+        s.call("set", app=app, slot="detent", value="height(805)")
+        top = s.call("top", app=app)
+        self.assertEqual(top["placement"], "edgeAttached")
+        self.assertEqual(top["frame"], {"x": 0.0, "y": 69.0, "width": 402.0, "height": 805.0})
+        changed = s.call("timeline", app=app, filter={"kind": "placementChanged"})
+        self.assertEqual(len(changed), 1)
+        self.assertEqual((changed[0]["rule"], changed[0]["confidence"]), ("B37", "single"))
+        self.assertEqual(changed[0]["frame"], top["frame"])
+        for event in s.call("timeline", app=app):
+            self.assertEqual("rule" in event, "confidence" in event, event)
 
 
 class HostileInput(ServeTestCase):

@@ -255,6 +255,7 @@ function state() end
 ---@field detent? string
 ---@field height? number
 ---@field source? string
+---@field rule? string A behaviour id, e.g. "B05".
 ---@field detail? string
 
 ---Events on the timeline: all of them, those after index `since`, or those a filter
@@ -297,6 +298,100 @@ function expect_eq(seen, expected, message) end
 ---@return sheetlab.Event[] matched The matched events (indices on the timeline of their app).
 function expect_error(filter, message) end
 
+---What `sheetlab check` tells states apart by (the clock aside), as text: two readings are
+---equal when the app is in the same situation. Liveness counterexamples use it to show that a
+---cycle comes back to where it started.
+---@return string
+function state_key() end
+
+---Turns the engine's oscillation guard (P05) off (`false`) or back on (`true`). Liveness
+---counterexamples of `sheetlab check` turn it off, as liveness is checked without it.
+---@param on boolean
+function oscillation_guard(on) end
+
+---A liveness formula, made by the functions below; where one is expected, `true`, `false`
+---and a function of the state (as `holds`) are accepted too. A position of a run is a step
+---and the state it reaches (the first: the set-up, no step).
+---@class sheetlab.Formula
+---@field ltl string
+
+---True at steps that produce an event the filter matches (`since`, `index` and `time` are
+---not allowed: a property reads every step).
+---@param filter sheetlab.EventFilter
+---@return sheetlab.Formula
+function happens(filter) end
+
+---True at positions whose state (the table `state()` gives) the function finds truthy.
+---@param predicate fun(state: table): any
+---@return sheetlab.Formula
+function holds(predicate) end
+
+---True at steps that are user actions (not waits).
+---@return sheetlab.Formula
+function user_acts() end
+
+---True at steps in which time passes (waits).
+---@return sheetlab.Formula
+function time_passes() end
+
+---Not `f`.
+---@param f sheetlab.Formula|boolean|function
+---@return sheetlab.Formula
+function negate(f) end
+
+---All of the formulas.
+---@param ... sheetlab.Formula|boolean|function
+---@return sheetlab.Formula
+function all_of(...) end
+
+---Any of the formulas.
+---@param ... sheetlab.Formula|boolean|function
+---@return sheetlab.Formula
+function any_of(...) end
+
+---`a` is false, or `b` is true.
+---@param a sheetlab.Formula|boolean|function
+---@param b sheetlab.Formula|boolean|function
+---@return sheetlab.Formula
+function implies(a, b) end
+
+---`f` holds here and at every later position.
+---@param f sheetlab.Formula|boolean|function
+---@return sheetlab.Formula
+function always(f) end
+
+---`f` holds here or at some later position.
+---@param f sheetlab.Formula|boolean|function
+---@return sheetlab.Formula
+function eventually(f) end
+
+---`b` holds eventually, and `a` holds at every position before it (strong until).
+---@param a sheetlab.Formula|boolean|function
+---@param b sheetlab.Formula|boolean|function
+---@return sheetlab.Formula
+function holds_until(a, b) end
+
+---`a` holds until `b` does, or forever (weak until).
+---@param a sheetlab.Formula|boolean|function
+---@param b sheetlab.Formula|boolean|function
+---@return sheetlab.Formula
+function unless(a, b) end
+
+---Whenever `p` holds, `q` holds then or later: `always(implies(p, eventually(q)))`. With a
+---function for `q` and `happens{...}` for `p`, each distinct matching event gets its own
+---goal: `leads_to(happens{ kind = "request" }, function(e) return happens{ kind = "presenting", item = e.item } end)`.
+---@param p sheetlab.Formula|boolean|function
+---@param q sheetlab.Formula|boolean|fun(event: sheetlab.Event): sheetlab.Formula
+---@return sheetlab.Formula
+function leads_to(p, q) end
+
+---For each distinct event of a run that `pattern` matches, the formula `f` makes from it, read
+---from the start of the run (all of them must hold).
+---@param pattern sheetlab.Formula A `happens{...}`.
+---@param f fun(event: sheetlab.Event): sheetlab.Formula
+---@return sheetlab.Formula
+function each(pattern, f) end
+
 ---A policy file returns a table of hooks; every hook is optional.
 ---@class sheetlab.Policy
 ---@field request? fun(ctx: sheetlab.RequestContext): ("present"|"queue"|"drop"|"replace"|nil)
@@ -305,6 +400,7 @@ function expect_error(filter, message) end
 ---@field should_dismiss? fun(ctx: sheetlab.ShouldDismissContext): boolean|nil
 ---@field detents? table<string, fun(ctx: sheetlab.DetentContext): number|nil>
 ---@field invariants? table Functions by name `fun(state: table): (boolean, string?)` checked by `sheetlab check`; array entries name built-in invariants the policy claims, e.g. `{ "no-request-lost" }`.
+---@field properties? table<string, sheetlab.Formula> Liveness properties by name that `sheetlab check` checks (docs/check.md).
 
 ---@class sheetlab.RequestContext
 ---@field time integer

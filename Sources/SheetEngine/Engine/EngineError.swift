@@ -19,8 +19,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
         case noPresentation(String)
         /// An orientation other than portrait and landscape.
         case invalidOrientation(String)
-        /// `profile(name)` after the first view (`reset(name)` starts over).
-        case profileAfterViews(String)
+        /// `profile(name)` or `profile_flag()` (`call`) after the first view (`reset(name)` starts over).
+        case profileAfterViews(String, call: String = "profile")
         /// A duration or time the clock cannot take: negative, or past `SheetApp.maximumTime`.
         case timeOutOfRange(String)
         case invalidArgument(String)
@@ -57,8 +57,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
             return "several views have a state slot '\(slot)' (\(views.joined(separator: ", "))); write View.\(slot)"
         case .invalidOrientation(let text):
             return "orientation must be portrait or landscape, got '\(text)'"
-        case .profileAfterViews(let name):
-            return "profile() must come before the first view; use reset(\"\(name)\") to start over"
+        case .profileAfterViews(let name, let call):
+            return "\(call)() must come before the first view; use reset(\"\(name)\") to start over"
         case .timeOutOfRange(let text):
             return text
         case .invalidDetent(let text):

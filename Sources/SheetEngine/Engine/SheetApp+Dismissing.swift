@@ -26,7 +26,7 @@ extension SheetApp {
                 modifier: signature(of: world.stack[index].modifier), item: world.stack[index].itemID,
                 phase: .dismissing, rule: nested ? .b06 : .b01,
                 note: nested
-                    ? .text("\(cause.rawValue), ends at \(ends) ms; not animated: the top one animates (B06)")
+                    ? .groupDismissal(cause: cause.rawValue, ends: ends, animated: false, above: nil)
                     : .transition(cause.rawValue, ends: ends)))
         for j in (index + 1)..<world.stack.count where !world.stack[j].lifecycle.isDismissing {
             // A replacement asked for while it was presenting still follows it.
@@ -38,9 +38,9 @@ extension SheetApp {
                     time: now, kind: .dismissing, presenter: presenterName(at: j),
                     modifier: signature(of: world.stack[j].modifier), item: world.stack[j].itemID,
                     phase: .dismissing, rule: .b06,
-                    note: .text(
-                        "nested above \(describe(world.stack[index])), \(j == top ? "animated: the top one (B06)" : "not animated (B06)")"
-                    )))
+                    note: .groupDismissal(
+                        cause: DismissCause.nested.rawValue, ends: ends, animated: j == top,
+                        above: describe(world.stack[index]))))
         }
     }
 

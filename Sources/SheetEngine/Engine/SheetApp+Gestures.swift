@@ -167,7 +167,7 @@ extension SheetApp {
                     applyWrites([(selection, .detent(d))], cause: .engine(.selection))
                 }
             }
-            if let k = world.index(request: p.request) { reportPlacement(at: k, before: p.layout) }
+            if let k = world.index(request: p.request) { reportPlacement(at: k) }
         }
     }
 
@@ -257,15 +257,19 @@ extension SheetApp {
         else {
             let why =
                 p.layout.style != .sheet
-                ? "a \(p.layout.style.rawValue) has no drag indicator"
+                ? "a \(p.layout.style.rawValue) presentation has no drag indicator"
                 : p.phase != .presented
                     ? "the \(p.phase.rawValue) transition is still running" : "one detent: nothing to move to"
             emit(
                 Event(
-                    time: now, kind: .dismissPrevented, presenter: presenterName(p), item: p.itemID, rule: .b42,
-                    note: .text("grabber tap does nothing: \(why)")))
+                    time: now, kind: .grabberTap, presenter: presenterName(p), item: p.itemID,
+                    detent: p.layout.detent?.description, rule: .b42, note: .text("does nothing: \(why)")))
             return
         }
+        emit(
+            Event(
+                time: now, kind: .grabberTap, presenter: presenterName(p), item: p.itemID,
+                detent: current.description, rule: .b42, note: .text("")))
         let next = active[(at + 1) % active.count]
         world.stack[i].layout.detent = next.detent
         world.stack[i].layout.height = next.height
@@ -277,7 +281,7 @@ extension SheetApp {
         if let selection = p.layout.selection {
             applyWrites([(selection, .detent(next.detent))], cause: .engine(.selection))
         }
-        if let k = world.index(request: request) { reportPlacement(at: k, before: p.layout) }
+        if let k = world.index(request: request) { reportPlacement(at: k) }
     }
 
     /// Rotates the device. Presented sheets are laid out again: detents are

@@ -21,10 +21,13 @@ extension SheetApp {
         return true
     }
 
-    /// Opens the reopen window of each modifier whose presentation just went (B34).
+    /// Opens the reopen window of each modifier whose presentation just went
+    /// with detents in effect (B34: the bug is a reopen that loses them).
     func openReopenWindows(_ group: [Presentation]) {
         guard profile.os.quickReopenIgnoresDetents, profile.os.timings.reopenWindow > 0 else { return }
-        for q in group { world.reopenWindows[q.modifier] = profile.os.timings.reopenWindow }
+        for q in group where q.layout.style == .sheet && q.content.detents != nil {
+            world.reopenWindows[q.modifier] = profile.os.timings.reopenWindow
+        }
     }
 
     /// Ages the open reopen windows by `ms`, closing those that ran out.

@@ -129,11 +129,15 @@ extension SheetApp {
         }
         let height = active.first { $0.detent == current }!.height
         world.stack[index].layout = SheetLayout(
-            style: style, detents: active, detent: current, height: height, selection: selection)
+            style: style, detents: active, detent: current, height: height, selection: selection,
+            placement: before.placement)
         if let selection, world.views[selection].asDetent != current {
             applyWrites([(selection, .detent(current))], cause: .engine(.selection))
         }
-        guard !initial else { return }
+        guard !initial else {
+            reportPlacement(at: index)
+            return
+        }
         if before.style != style {
             emit(
                 Event(
@@ -157,21 +161,23 @@ extension SheetApp {
             emit(
                 Event(
                     time: now, kind: .heightChanged, presenter: presenterName(at: index), item: itemID,
-                    detent: current.description, height: height, rule: .b18, geometry: geometry(at: index),
+                    detent: current.description, height: height,
+                    rule: before.detents.contains { $0.detent == .medium } != active.contains { $0.detent == .medium }
+                        ? .b18 : .b17,
+                    geometry: geometry(at: index),
                     note: .text("detents re-resolved: \(list(active))")))
         }
-        reportPlacement(at: index, before: before)
+        reportPlacement(at: index)
     }
 
     /// B36, B37: when a height change moves a sheet across the full-height
     /// line, its placement changes with it (inset <-> edge-attached, 26+).
-    func reportPlacement(at index: Int, before: SheetLayout) {
-        let rules = resolver
+    func reportPlacement(at index: Int) {
         let after = world.stack[index].layout
-        guard before.style == .sheet, after.style == .sheet,
-            let was = rules.placement(style: .sheet, height: before.height),
-            let now = rules.placement(style: .sheet, height: after.height), was != now
-        else { return }
+        let now = resolver.placement(style: after.style, height: after.height)
+        guard now != after.placement else { return }
+        world.stack[index].layout.placement = now
+        guard let was = after.placement, let now else { return }
         let nearFull = after.height < layout.maxDetentValue && now == .edgeAttached
         emit(
             Event(
@@ -228,6 +234,6 @@ extension SheetApp {
                 time: now, kind: .detentChanged, presenter: presenterName(p), item: p.itemID, detent: d.description,
                 height: r.height, rule: .b29, geometry: geometry(at: i),
                 note: .text("set by code, animated; no user-change event (B29)")))
-        reportPlacement(at: i, before: p.layout)
+        reportPlacement(at: i)
     }
 }

@@ -130,6 +130,8 @@ extension SheetApp {
     /// Counts presentations from a modifier with no user input between
     /// them; past the limit, reports and refuses.
     func oscillationGuardStops(_ mod: ModifierRef, itemID: String?) -> Bool {
+        // Off: nothing is counted, so the world does not grow with each round (liveness checks).
+        guard oscillationLimit != .max else { return false }
         let count = (world.presentationsWithoutInput[mod] ?? 0) + 1
         world.presentationsWithoutInput[mod] = count
         guard count > oscillationLimit else { return false }

@@ -38,10 +38,22 @@ public final class SheetApp {
     @exclusivity(unchecked) var resolvers: (portrait: DetentResolver, landscape: DetentResolver)
     /// Virtual time in milliseconds.
     @exclusivity(unchecked) public internal(set) var now: Int = 0
-    /// Which run this is: 1 at first, one more after each `reset`.
+    /// Which run this is: 1 at first, one more after each `reset` of an
+    /// app on which something happened (a reset before any view or event,
+    /// such as a scenario's opening `profile(...)`, only changes the profile).
     public private(set) var part = 1
     /// Everything that happened since the app started (or was reset).
     @exclusivity(unchecked) public internal(set) var timeline = Timeline()
+    /// Whether `reset` keeps the finished part in `earlierParts` (off by
+    /// default, so that an app reset in a loop does not grow; `sheetlab run`
+    /// and `test` turn it on to show the whole run). Kept events stay
+    /// charged against `limits.memoryBytes`.
+    public var keepsEarlierParts = false
+    /// The parts before the current one, oldest first, when
+    /// `keepsEarlierParts` is on and events are retained.
+    public private(set) var earlierParts: [TimelinePart] = []
+    /// Estimated bytes of the events in `earlierParts`.
+    var earlierPartsBytes = 0
     /// The error events of the app's whole life, across `reset`.
     @exclusivity(unchecked) public internal(set) var errorEvents = ErrorEvents()
     /// Whether the timeline keeps its events (true by default). Exploration
@@ -50,7 +62,9 @@ public final class SheetApp {
         didSet { timeline.retains = retainsEvents && !overMemory }
     }
     /// How many presentations in a row a modifier may make with no user input
-    /// between them before the oscillation guard stops it (P05).
+    /// between them before the oscillation guard stops it (P05). `Int.max`
+    /// turns the guard off: nothing is counted (`sheetlab check` does so to
+    /// check liveness, where an endless loop is what it looks for).
     @exclusivity(unchecked) public var oscillationLimit = 3
     /// What the app may hold and do for the code it runs.
     @exclusivity(unchecked) public var limits: EngineLimits
@@ -85,20 +99,35 @@ public final class SheetApp {
     }
 
     /// Starts over on `profile` (the current one when nil): no views, nothing
-    /// presented, the clock at 0, an empty timeline. Policies, observers,
-    /// limits and settings are kept.
+    /// presented, the clock at 0, an empty timeline, a new `part` (unless
+    /// nothing happened yet: no view, no event). Policies, observers,
+    /// limits and settings are kept; so is the finished part, in
+    /// `earlierParts`, when `keepsEarlierParts` is on.
     /// - Throws: `EngineError` when called from code the app is running (a
     ///   policy hook, content, an action): the step under way needs its world.
     public func reset(profile: Profile? = nil) throws(EngineError) {
         guard !steps.busy else { throw EngineError(.resetDuringStep) }
+        if timeline.count > 0 || !world.roots.isEmpty {
+            if keepsEarlierParts, retainsEvents {
+                earlierPartsBytes += timeline.events.reduce(0) { $0 + $1.estimatedBytes }
+                earlierParts.append(
+                    TimelinePart(part: part, profile: self.profile, events: timeline.events, endTime: now))
+            }
+            part += 1
+        }
         self.profile = profile ?? self.profile
-        part += 1
         world = World()
         now = 0
         timeline = Timeline(retains: retainsEvents)
         steps = StepQueue()
-        heldBytes = 0
+        heldBytes = earlierPartsBytes
         overMemory = false
+    }
+
+    /// Every part of the run so far, oldest first: `earlierParts`, then the
+    /// current one.
+    public var parts: [TimelinePart] {
+        earlierParts + [TimelinePart(part: part, profile: profile, events: timeline.events, endTime: now)]
     }
 
     // MARK: Policies

@@ -9,7 +9,7 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
 /// where, why) on the timeline.
 public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     // User actions.
-    case set, swipe, drag, release, rotate, backgroundTap, viewRemoved
+    case set, swipe, drag, release, rotate, backgroundTap, grabberTap, viewRemoved
     // State and views.
     case stateChanged, bodyEvaluated, contentUpdated, onChange
     // Presentation lifecycle (B01-B09).
@@ -44,7 +44,7 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// app or the engine did in response).
     public var isUserAction: Bool {
         switch self {
-        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .viewRemoved: return true
+        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .grabberTap, .viewRemoved: return true
         default: return false
         }
     }
@@ -114,6 +114,28 @@ public struct Event: Hashable, Sendable {
     }
 
     public var severity: Severity { kind.severity }
+
+    /// When the transition a `presenting` or `dismissing` event starts ends
+    /// (ms), as the engine scheduled it; nil for other events (and for
+    /// events decoded from JSON).
+    public var transitionEnd: Int? {
+        switch note {
+        case .transition(_, let ends), .groupDismissal(_, let ends, _, _): return ends
+        default: return nil
+        }
+    }
+
+    /// Whether the dismiss transition a `dismissing` event starts animates:
+    /// only the top one of a group dismissed together does (B06); nil for
+    /// other events (and for events decoded from JSON).
+    public var animated: Bool? {
+        guard kind == .dismissing else { return nil }
+        switch note {
+        case .transition: return true
+        case .groupDismissal(_, _, let animated, _): return animated
+        default: return nil
+        }
+    }
 }
 
 /// An event's detail, kept as data until someone reads it.
@@ -125,6 +147,9 @@ enum Note: Hashable, Sendable {
     case decision(RequestDecision)
     /// `interactive, ends at 1250 ms`.
     case transition(String, ends: Int)
+    /// A dismiss transition of a group dismissed together (B06): the bottom
+    /// one (`above` nil) or one nested above it; only the top one animates.
+    case groupDismissal(cause: String, ends: Int, animated: Bool, above: String?)
     /// `held (1 waiting)`.
     case held(Int)
 
@@ -134,6 +159,9 @@ enum Note: Hashable, Sendable {
         case .write(let slot, let value, let why): return "\(slot) = \(value)" + (why.map { " (\($0))" } ?? "")
         case .decision(let d): return "-> \(d.rawValue)"
         case .transition(let what, let ends): return "\(what), ends at \(ends) ms"
+        case .groupDismissal(let cause, let ends, let animated, let above):
+            guard let above else { return "\(cause), ends at \(ends) ms; not animated: the top one animates (B06)" }
+            return "nested above \(above), \(animated ? "animated: the top one (B06)" : "not animated (B06)")"
         case .held(let n): return "held (\(n) waiting)"
         }
     }
@@ -212,6 +240,7 @@ extension Event {
         case .text(let s): return base + s.utf8.count
         case .write(_, let value, _): return base + value.estimatedBytes
         case .decision, .transition, .held: return base
+        case .groupDismissal(_, _, _, let above): return base + (above?.utf8.count ?? 0)
         }
     }
 }

@@ -78,6 +78,9 @@ struct SheetLayout: Hashable {
     var height: Double = 0
     /// The detent selection binding, when detents are in effect (B23).
     var selection: SlotRef?
+    /// A sheet's placement as last reported, so that a change is said once
+    /// and against what was on screen (B36, B37).
+    var placement: SheetPlacement?
 }
 
 /// A request held by the engine for a modifier (P01 `queue`, B04 `replace`).

@@ -19,6 +19,10 @@ public struct FuzzSetup: Sendable {
         /// presents its first item, but a second one is ignored (B05) where
         /// stock would replace it (B04), so its binding disagrees.
         public var emptyViewItem = false
+        /// A modifier inside presented content whose binding starts set: it
+        /// asks to present in the update its presenter appears in, which is
+        /// blocked on 16.0-18.3 with its binding left set (B35).
+        public var restoredNested = false
         /// App code (`onDismiss`) that asks for another presentation.
         public var chainedPresentations = false
         /// Content that uses the `custom(bar)` detent (P03).
@@ -28,8 +32,9 @@ public struct FuzzSetup: Sendable {
     }
 }
 
-/// Builds random set-ups: one or two root views with children, sheets and
-/// covers with `isPresented:` and `item:` bindings, content as text, tables
+/// Builds random set-ups: one or two root views with children, sheets,
+/// covers and popovers with `isPresented:` and `item:` bindings, zoom and
+/// cross-fade transitions, sizing and placement, content as text, tables
 /// and functions, nested content views with modifiers of their own, detents
 /// with selection bindings, `EmptyView` attachments, counters that bodies and
 /// content read, and app code in `onDismiss`, `onChange` and `onAppear`.
@@ -85,6 +90,9 @@ struct SetupGenerator {
         let inner = indent + "  "
         var state: [String] = []
         var fields: [String] = ["name = \"\(name)\""]
+        // The source of zoom transitions (B38), and a control size sheets on 27 do not inherit (B43).
+        if !isContent, rng.chance(0.3) { fields.append("matchedTransitionSource = \"photo\"") }
+        if rng.chance(0.1) { fields.append("environment = { controlSize = \"large\" }") }
         let hasCounter = rng.chance(0.5)
         if hasCounter {
             state.append("n = 0")
@@ -125,18 +133,20 @@ struct SetupGenerator {
     {
         features.modifiers += 1
         groupModifiers[group, default: 0] += 1
-        let kind = rng.chance(0.75) ? "sheet" : "fullScreenCover"
+        let kind = rng.chance(0.7) ? "sheet" : rng.chance(0.8) ? "fullScreenCover" : "popover"
         let isItem = rng.chance(0.5)
         let binding = nextSlot("b")
         var slotDeclarations: [String] = []
         var fields: [String] = []
+        let startsSet = rng.chance(0.1)
         if isItem {
-            slotDeclarations.append(rng.chance(0.1) ? "\(binding) = { id = 0 }" : "\"\(binding)\"")
+            slotDeclarations.append(startsSet ? "\(binding) = { id = 0 }" : "\"\(binding)\"")
             fields.append("item = \"\(binding)\"")
         } else {
-            slotDeclarations.append("\(binding) = \(rng.chance(0.1) ? "true" : "false")")
+            slotDeclarations.append("\(binding) = \(startsSet ? "true" : "false")")
             fields.append("isPresented = \"\(binding)\"")
         }
+        if startsSet, group != 0 { features.restoredNested = true }
         if group == 0 { rootBindings.append(("\(view).\(binding)", isItem)) }
         if rng.chance(0.15) {
             features.emptyViewHost = true
@@ -212,11 +222,26 @@ struct SetupGenerator {
                 fields.append("placement = \"\(rng.pick(["container", "navigationStack", "notLoaded"]))\"")
             }
         }
-        if rng.chance(0.15) { fields.append("interactiveDismissDisabled = true") }
+        if rng.chance(0.15) {
+            fields.append("interactiveDismissDisabled = true")
+            // B33: below the root it has no effect from 18.
+            if rng.chance(0.3) { fields.append("dismissDisabledPlacement = \"navigationStack\"") }
+        }
+        // iOS 18-27 (B30, B38, B39, B44, B45, B46): sizing, transitions, placement.
+        if rng.chance(0.1) {
+            fields.append("presentationSizing = \"\(rng.pick(["form", "page", "fitted"]))\", fittedHeight = 300")
+        }
+        if rng.chance(0.1) {
+            fields.append("navigationTransition = " + rng.pick(["zoom { source = \"photo\" }", "\"crossFade\""]))
+        }
+        if rng.chance(0.05) { fields.append("presentationPlacement = \"\(rng.pick(["leading", "trailing"]))\"") }
+        if hasCounter, rng.chance(0.1) {
+            fields.append("onDisappear = function() set(\"\(view).n\", get(\"\(view).n\") + 1) end")
+        }
         if rng.chance(0.15) {
             fields.append("backgroundInteraction = \"\(rng.pick(["medium", "height(200)", "large"]))\"")
         }
-        if rng.chance(0.15) { fields.append("compactAdaptation = \"sheet\"") }
+        if rng.chance(0.15) { fields.append("compactAdaptation = \"\(rng.pick(["sheet", "sheet", "fullScreen"]))\"") }
         if hasCounter, rng.chance(0.1) {
             fields.append("onAppear = function() set(\"\(view).n\", get(\"\(view).n\") + 1) end")
         }

@@ -101,7 +101,8 @@ public struct PolicyConfiguration: Sendable, Hashable, CustomStringConvertible {
     ///   seed policy changes) or a modifier sits on an `EmptyView` on iOS 15
     ///   or later (B11) and `one_presenter` (P04) does not route around it
     ///   (it does for `isPresented:`; for `item:` it presents the first item
-    ///   but answers `present` to a second, which B05 then ignores).
+    ///   but answers `present` to a second, which B05 then ignores), or a
+    ///   content view's binding starts set on a version with B35's bug.
     /// - no-request-lost: when `queue` (P01) is loaded (`random` puts it
     ///   before `one_presenter`, which would otherwise answer first). Stock
     ///   loses them (B03).
@@ -114,7 +115,8 @@ public struct PolicyConfiguration: Sendable, Hashable, CustomStringConvertible {
         let routesAroundBlocks = policies.contains(.onePresenter)
         let blocked =
             features.emptyViewHost && !profile.os.emptyViewHostFires && (!routesAroundBlocks || features.emptyViewItem)
-        if !features.sharedPresenter, !blocked { out.append(.bindingAgrees) }
+        let restoredBlocked = features.restoredNested && profile.os.restoredNestedBlocked
+        if !features.sharedPresenter, !blocked, !restoredBlocked { out.append(.bindingAgrees) }
         if policies.contains(.queue) { out.append(.noRequestLost) }
         return out
     }

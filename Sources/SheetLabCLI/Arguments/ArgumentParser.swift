@@ -47,8 +47,9 @@ public struct ParsedArguments: Sendable, Equatable {
 
 /// Parses `args` (the words after the subcommand) against `spec`.
 ///
-/// Accepts `--name value`, `--name=value`, short aliases, flags, and `--`
-/// to end options. `-h`/`--help` anywhere asks for help.
+/// Accepts `--name value`, `--name=value`, short aliases, flags, options
+/// whose value may be left out (`--record`, `--record all`), and `--` to
+/// end options. `-h`/`--help` anywhere asks for help.
 /// - Throws: `UsageError` for an unknown option, a missing value, a flag
 ///   given a value, a second value for a non-repeatable option, or the wrong
 ///   number of positional arguments.
@@ -91,6 +92,13 @@ public func parseArguments(_ args: [String], for spec: CommandSpec) throws(Usage
         if o.takesValue {
             if let inline {
                 value = inline
+            } else if let optional = o.optionalValue {
+                if i < args.count, optional.choices.contains(args[i]) {
+                    value = args[i]
+                    i += 1
+                } else {
+                    value = optional.default
+                }
             } else if i < args.count {
                 value = args[i]
                 i += 1

@@ -11,6 +11,9 @@ public struct OptionSpec: Sendable {
     public var repeatable: Bool
     /// A short alias, `-p`, if any.
     public var short: String?
+    /// For an option whose value may be left out (`--record [MODE]`): the
+    /// words it takes from the next argument, and the value when none follows.
+    public var optionalValue: (choices: [String], default: String)?
 
     /// An option; give `value` a placeholder (`NAME`) when it takes one.
     public init(_ name: String, value: String? = nil, repeatable: Bool = false, short: String? = nil, help: String) {
@@ -19,6 +22,14 @@ public struct OptionSpec: Sendable {
         self.help = help
         self.repeatable = repeatable
         self.short = short
+    }
+
+    /// An option whose value may be left out: `--record` is `--record missing`;
+    /// the next argument is its value only when it is one of `choices`
+    /// (`--record all examples`), and `--record=all` always is.
+    public init(_ name: String, value: String, choices: [String], default: String, help: String) {
+        self.init(name, value: value, help: help)
+        optionalValue = (choices, `default`)
     }
 
     var takesValue: Bool { valueName != nil }
@@ -57,7 +68,7 @@ public struct CommandSpec: Sendable {
         var parts = ["sheetlab", name]
         if !positionalUsage.isEmpty { parts.append(positionalUsage) }
         for o in options {
-            let value = o.valueName.map { " \($0)" } ?? ""
+            let value = o.valueName.map { o.optionalValue == nil ? " \($0)" : " [\($0)]" } ?? ""
             parts.append("[\(o.name)\(value)]" + (o.repeatable ? "..." : ""))
         }
         return parts.joined(separator: " ")
@@ -72,7 +83,8 @@ public struct CommandSpec: Sendable {
             let rows =
                 options.map { o -> (String, String) in
                     let short = o.short.map { "\($0), " } ?? ""
-                    return ("  \(short)\(o.name)\(o.valueName.map { " \($0)" } ?? "")", o.help)
+                    let value = o.valueName.map { o.optionalValue == nil ? " \($0)" : " [\($0)]" } ?? ""
+                    return ("  \(short)\(o.name)\(value)", o.help)
                 } + [("  -h, --help", "Show this help.")]
             let width = rows.map(\.0.count).max() ?? 0
             for (left, right) in rows {

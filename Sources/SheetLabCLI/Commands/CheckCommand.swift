@@ -17,19 +17,42 @@ import Synchronization
 /// `sheetlab check POLICY...`: finds event sequences that break a policy.
 enum CheckCommand {
     static let spec = CommandSpec(
-        name: "check", summary: "Explore user actions and waits to find sequences that break invariants.",
+        name: "check", summary: "Explore user actions and waits to find sequences that break invariants or properties.",
         positionalUsage: "[POLICY]...", maxPositionals: nil,
         options: [
             OptionSpec(
                 "--scenario", value: "FILE",
                 help: "Start from this scenario's set-up (default: seed 000's one-sheet app)."),
-            OptionSpec("--depth", value: "N", help: "Steps per sequence (default 6; exhaustive mode)."),
+            OptionSpec("--depth", value: "N", help: "Steps per sequence (default 6)."),
             OptionSpec("--runs", value: "N", help: "Random mode: this many random sequences instead of all of them."),
             OptionSpec("--seed", value: "S", help: "Random mode's seed (default 1)."),
             OptionSpec(
                 "--invariant", value: "NAME", repeatable: true,
                 help: "Also check this built-in invariant (e.g. no-request-lost)."),
+            OptionSpec(
+                "--property", value: "NAME", repeatable: true,
+                help: "Check this built-in liveness property (\(Property.builtInNames.joined(separator: ", ")))."),
+            OptionSpec(
+                "--properties", value: "FILE", repeatable: true,
+                help: "Check the liveness properties this Lua file returns ({ name = always(...) })."),
+            OptionSpec("--items", value: "N", help: "Item ids written into item bindings: 0 to N-1 (default 2)."),
+            OptionSpec(
+                "--symmetry", help: "Count states that differ only by a renaming of item ids once (invariants only)."),
+            OptionSpec("--jobs", value: "N", help: "Explore on N threads (default: the number of cores)."),
+            OptionSpec(
+                "--coverage", value: "FORMAT", choices: ["text", "json"], default: "text",
+                help: "Report the rules, event kinds, phases, decisions and detents reached and not reached."),
+            OptionSpec(
+                "--emit-suite", value: "DIR",
+                help: "Write scenarios to DIR that reach, by the shortest steps found, all that was reached."),
+            OptionSpec(
+                "--trace", value: "FORMAT",
+                help: "Also write the counterexample's states: json (ITF), text, or diff (only what changed)."),
+            OptionSpec("--trace-out", value: "F", help: "Write the trace to F (default: standard output)."),
             OptionSpec("--out", value: "F", help: "Write the counterexample scenario to F."),
+            OptionSpec(
+                "--progress", value: "SECONDS",
+                help: "Off a terminal, a progress line to standard error this often (default 5; 0: none)."),
             OptionSpec(
                 "--time-limit", value: "SECONDS",
                 help: "Stop exploring after this much wall time and print what was explored (default 60)."),
@@ -41,153 +64,239 @@ enum CheckCommand {
             Invariants: \(Invariant.allCases.map(\.rawValue).joined(separator: ", ")) (all but
             no-request-lost by default; policies claim more with invariants = { "no-request-lost" }
             and may declare their own as Lua functions).
+            Liveness properties (--property, --properties, or a policy's properties table) are
+            checked over every run, under fairness on time passing, with the oscillation guard off;
+            a violation is a lasso (a prefix, then a cycle that repeats forever), and a property is
+            inconclusive when the depth bound cut paths where it could still break.
             A violation is shrunk and printed as a scenario that 'sheetlab run' replays to the
             same failure. At the time limit, or on Ctrl-C, it stops at the next step and prints what
             it explored (a second Ctrl-C quits at once).
             Exit codes: 0 no violation, 1 a violation, 2 usage error, 3 script error, 4 a file could
             not be read or --out could not be written (the counterexample is printed instead),
-            5 the time limit was reached before exploring everything (no violation in what was
-            explored), 130 interrupted by Ctrl-C (after the summary).
+            5 the time limit was reached before exploring everything, or a property is inconclusive
+            (no violation in what was explored), 130 interrupted by Ctrl-C (after the summary).
 
-            Example: sheetlab check examples/policies/queue.lua --depth 8
+            Example: sheetlab check examples/policies/queue.lua --depth 8 --coverage
             """)
 
-    static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
-        let policies = args.positionals
-        let profile: Profile
+    /// What the command line asks for.
+    struct Request {
+        var policies: [String]
+        var profile: Profile
+        var limits: LuaLimits
+        var engineLimits: EngineLimits
         var invariants: [Invariant] = []
-        let limits: LuaLimits
-        let engineLimits: EngineLimits
-        let depth: Int
-        let runs: Int?
-        let seed: Int
-        let timeLimit: Int
-        do throws(UsageError) {
-            // Policies are positional here; the profile and limits are the shared options.
-            (profile, _, limits) = try ScriptOptions.parse(args, command: "check")
-            engineLimits = try ScriptOptions.engineLimits(args, command: "check")
-            for p in policies + [args.value("--scenario")].compactMap({ $0 }) {
-                try ScriptOptions.requireFile(p, command: "check")
-            }
-            for name in args.values("--invariant") {
-                guard let inv = Invariant(rawValue: name) else {
-                    throw UsageError(
-                        "unknown invariant '\(name)'; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))",
-                        command: "check")
-                }
-                invariants.append(inv)
-            }
-            depth = try args.integer("--depth", in: 1...64, command: "check") ?? 6
-            runs = try args.integer("--runs", in: 1...100_000_000, command: "check")
-            seed = try args.integer("--seed", in: 0...Int.max, command: "check") ?? 1
-            timeLimit = try args.integer("--time-limit", in: 1...604_800, command: "check") ?? 60
-        } catch {
-            return RunCommand.usage(error, out)
+        var builtInProperties: [Property] = []
+        var propertyFiles: [String] = []
+        var depth = 6
+        var runs: Int?
+        var seed = 1
+        var items = 2
+        var jobs = 1
+        var timeLimit = 60
+        var progress = 5.0
+        var coverage: String?
+        var suite: String?
+        var trace: String?
+        var symmetry = false
+    }
+
+    static func parse(_ args: ParsedArguments) throws(UsageError) -> Request {
+        let (profile, _, limits) = try ScriptOptions.parse(args, command: "check")
+        var r = Request(
+            policies: args.positionals, profile: profile, limits: limits,
+            engineLimits: try ScriptOptions.engineLimits(args, command: "check"))
+        for p in r.policies + [args.value("--scenario")].compactMap({ $0 }) + args.values("--properties") {
+            try ScriptOptions.requireFile(p, command: "check")
         }
+        for name in args.values("--invariant") {
+            guard let inv = Invariant(rawValue: name) else {
+                throw UsageError(
+                    "unknown invariant '\(name)'; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))",
+                    command: "check")
+            }
+            r.invariants.append(inv)
+        }
+        for name in args.values("--property") {
+            guard let p = Property.builtIn(named: name) else {
+                throw UsageError(
+                    "unknown property '\(name)'; expected one of \(Property.builtInNames.joined(separator: ", ")) (or --properties FILE)",
+                    command: "check")
+            }
+            r.builtInProperties.append(p)
+        }
+        r.propertyFiles = args.values("--properties")
+        r.depth = try args.integer("--depth", in: 1...64, command: "check") ?? 6
+        r.runs = try args.integer("--runs", in: 1...100_000_000, command: "check")
+        r.seed = try args.integer("--seed", in: 0...Int.max, command: "check") ?? 1
+        r.items = try args.integer("--items", in: 1...16, command: "check") ?? 2
+        r.jobs =
+            try args.integer("--jobs", in: 1...256, command: "check")
+            ?? max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+        r.timeLimit = try args.integer("--time-limit", in: 1...604_800, command: "check") ?? 60
+        if let text = args.value("--progress") {
+            guard let s = Double(text), s >= 0, s <= 3600 else {
+                throw UsageError("--progress expects seconds from 0 to 3600, got '\(text)'", command: "check")
+            }
+            r.progress = s
+        }
+        if let format = args.value("--coverage") {
+            guard ["text", "json"].contains(format) else {
+                throw UsageError("--coverage takes text or json, got '\(format)'", command: "check")
+            }
+            r.coverage = format
+        }
+        r.suite = args.value("--emit-suite")
+        r.symmetry = args.flag("--symmetry")
+        if let t = args.value("--trace") {
+            guard ["json", "text", "diff"].contains(t) else {
+                throw UsageError("--trace takes json, text or diff, got '\(t)'", command: "check")
+            }
+            r.trace = t
+        }
+        if args.value("--trace-out") != nil, r.trace == nil {
+            throw UsageError("--trace-out needs --trace FORMAT", command: "check")
+        }
+        let liveness = !r.builtInProperties.isEmpty || !r.propertyFiles.isEmpty
+        if r.runs != nil, liveness {
+            throw UsageError(
+                "liveness properties need exhaustive mode (a cycle is found in the graph of all states): leave out --runs",
+                command: "check")
+        }
+        if r.runs != nil, r.suite != nil || r.coverage != nil {
+            throw UsageError(
+                "--coverage and --emit-suite report an exhaustive exploration: leave out --runs", command: "check")
+        }
+        return r
+    }
+
+    static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
+        let request: Request
+        do throws(UsageError) { request = try parse(args) } catch { return RunCommand.usage(error, out) }
 
         let setup: String
         let setupName: String
-        let session: Session
-        do {
+        let setupFile = args.value("--scenario")
+        if let file = setupFile {
+            do {
+                let bytes = try SourceFile.read(
+                    file, maximumBytes: request.limits.maximumSourceBytes,
+                    raiseHint: request.limits.settingNames.maximumSource)
+                setup = String(decoding: bytes, as: UTF8.self)
+            } catch {
+                out.error("error: " + TerminalText.escape(error.description, indent: "    "))
+                return error.kind == .io ? .ioError : .scriptError
+            }
+            setupName = file
+        } else {
+            setup = Counterexample.defaultSetup
+            setupName = "the default set-up (seed 000's one-sheet app)"
+        }
+        /// A session with the policies and the set-up: the check's, and each further worker's.
+        func makeSession() throws -> Session {
             // Threads the session starts (the runtime's watchdog) leave Ctrl-C to the main thread.
-            session = try InterruptWatcher.withInterruptsBlocked {
-                try Session(profile: profile, limits: limits, engineLimits: engineLimits)
+            let session = try InterruptWatcher.withInterruptsBlocked {
+                try Session(profile: request.profile, limits: request.limits, engineLimits: request.engineLimits)
             }
             session.printHandler = { _ in }
-            for p in policies { try session.loadPolicy(path: p) }
-            if let file = args.value("--scenario") {
-                let bytes = try SourceFile.read(
-                    file, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource)
-                setup = String(decoding: bytes, as: UTF8.self)
-                setupName = file
+            for p in request.policies { try session.loadPolicy(path: p) }
+            if let file = setupFile {
                 session.baseDirectory = PathName.directory(of: file)
                 try session.evaluate(setup, chunkName: "@" + file)
             } else {
-                setup = Counterexample.defaultSetup
-                setupName = "the default set-up (seed 000's one-sheet app)"
                 try session.evaluate(setup, chunkName: "=setup")
             }
+            return session
+        }
+        let session: Session
+        var properties = request.builtInProperties
+        do {
+            session = try makeSession()
+            properties += try loadProperties(request, session: session)
         } catch let error as LuaError {
             out.error("error: " + TerminalText.escape(error.description, indent: "    "))
             return error.kind == .io ? .ioError : .scriptError
+        } catch let error as UsageError {
+            return RunCommand.usage(error, out)
         } catch {
             out.error("sheetlab check: \(TerminalText.escape(describe(error)))")
             return .ioError
         }
 
-        let checker = Checker(session: session, invariants: invariants)
+        let checker = Checker(session: session, invariants: request.invariants)
+        checker.itemIDs = Array(0..<request.items)
+        checker.jobs = request.jobs
+        checker.makeSession = makeSession
+        checker.symmetry = request.symmetry
+        checker.properties = properties
+        checker.recordsCoverage = request.coverage != nil || request.suite != nil
+        if let refusal = checker.refusal {
+            return RunCommand.usage(UsageError(refusal, command: "check"), out)
+        }
         let interrupts = InterruptCount()
         InterruptWatcher.install {
             // The first Ctrl-C stops at the next step; a second one quits at once.
             if interrupts.add() > 1 { _exit(ExitCode.interrupted.rawValue) }
         }
-        let deadline = ContinuousClock.now + .seconds(timeLimit)
+        let deadline = ContinuousClock.now + .seconds(request.timeLimit)
         checker.shouldStop = {
             if interrupts.count > 0 { return .interrupted }
             return ContinuousClock.now >= deadline ? .timeLimit : nil
         }
-        let names = policies.isEmpty ? "stock behaviour" : policies.joined(separator: ", ")
-        out.line("checking \(names) on \(profile.name) from \(setupName)")
+        let names = request.policies.isEmpty ? "stock behaviour" : request.policies.joined(separator: ", ")
+        out.line("checking \(names) on \(request.profile.name) from \(setupName)")
         out.line("invariants: \(checker.invariantNames.joined(separator: ", "))")
+        if !properties.isEmpty {
+            out.line(
+                "properties: \(properties.map(\.name).joined(separator: ", ")) (oscillation guard off, as liveness is checked)"
+            )
+        }
         out.flush()
-        if out.colorErr {
-            checker.progress = { r in
-                let rate = r.seconds > 0 ? Int(Double(r.states) / r.seconds) : 0
-                FileSystem.writeStandardError(
-                    "\r  \(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate) states/s   ")
-            }
-        }
+        installProgress(checker, request: request, out: out)
         let report =
-            runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
+            request.runs.map { checker.random(runs: $0, depth: request.depth, seed: UInt64(request.seed)) }
+            ?? checker.exhaustive(depth: request.depth)
         if out.colorErr { FileSystem.writeStandardError("\r\u{1B}[K") }
+        return CheckOutput(
+            request: request, args: args, out: out, checker: checker, report: report, setup: setup,
+            properties: properties
+        ).print()
+    }
 
-        let mode =
-            runs.map { "random, \($0) runs of \(depth) steps from seed \(seed)" } ?? "exhaustive to depth \(depth)"
-        let secs = max(report.seconds, 1e-9)
-        let seconds = Double(Int((report.seconds * 100).rounded())) / 100
-        let statesPerSecond = Int(Double(report.states) / secs)
-        let eventsPerSecond = Int(Double(report.events) / secs)
-        out.line(
-            "\(mode): \(report.states) states, \(report.steps) steps, \(report.events) events in \(seconds) s "
-                + "(\(statesPerSecond) states/s, \(eventsPerSecond) events/s)")
-        guard let v = report.violation else {
-            switch report.stopped {
-            case .timeLimit:
-                out.line(
-                    out.styled("stopped: time limit reached", .yellow)
-                        + " (\(timeLimit) s; --time-limit raises it): no violation in what was explored")
-                return .incomplete
-            case .interrupted:
-                out.line(out.styled("stopped: interrupted", .yellow) + " (Ctrl-C): no violation in what was explored")
-                return .interrupted
-            case nil:
-                out.line(out.styled("no violation", .green))
-                return .ok
+    /// The properties of `--properties` files and of the policies' `properties` tables.
+    static func loadProperties(_ request: Request, session: Session) throws -> [Property] {
+        let reader = PropertyReader(session: session)
+        var out: [Property] = []
+        for file in request.propertyFiles { out += try reader.properties(file: file) }
+        out += try reader.policyProperties()
+        var seen: Set<String> = []
+        for p in out where !seen.insert(p.name).inserted {
+            throw UsageError("two properties are named '\(p.name)'", command: "check")
+        }
+        for p in request.builtInProperties where !seen.insert(p.name).inserted {
+            throw UsageError("two properties are named '\(p.name)'", command: "check")
+        }
+        return out
+    }
+
+    /// The progress line: on a terminal, one line kept up to date; off one,
+    /// a line every `--progress` seconds.
+    static func installProgress(_ checker: Checker, request: Request, out: Output) {
+        let random = request.runs != nil
+        func line(_ r: CheckReport) -> String {
+            let secs = max(r.seconds, 1e-9)
+            let rate = random ? "\(Int(Double(r.steps) / secs)) steps/s" : "\(Int(Double(r.states) / secs)) states/s"
+            return "\(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate)"
+        }
+        if out.colorErr {
+            checker.progressInterval = 0.2
+            checker.progress = { r in FileSystem.writeStandardError("\r  \(line(r))   ") }
+        } else if request.progress > 0 {
+            checker.progressInterval = request.progress
+            checker.progress = { r in
+                FileSystem.writeStandardError("sheetlab check: \(line(r)) after \(Int(r.seconds)) s\n")
             }
         }
-        out.line(
-            out.styled("VIOLATION", .red)
-                + " \(TerminalText.escape(v.invariant)) after \(v.steps.count) steps: "
-                + TerminalText.escape(v.message, indent: "    "))
-        let scenario = Counterexample.scenario(v, setup: setup, profile: profile.name, policies: policies)
-        if let file = args.value("--out") {
-            do {
-                try OutputFile.write(scenario, to: file)
-                let flags = PolicyAccess.allowPathFlags(forPolicies: policies, scenario: file)
-                out.line("counterexample written to \(file); replay it with: sheetlab run \(file)\(flags)")
-                return .failed
-            } catch {
-                out.error("sheetlab check: \(error)")
-                out.line("counterexample (not written to \(file); save it and replay with: sheetlab run FILE):")
-                out.line()
-                out.write(TerminalText.escape(scenario))
-                return .ioError
-            }
-        }
-        out.line("counterexample (save it and replay with: sheetlab run FILE):")
-        out.line()
-        out.write(TerminalText.escape(scenario))
-        return .failed
     }
 }
 

@@ -45,7 +45,10 @@ enum ProfilesCommand {
             rows.append([
                 os.version + (OSVersion.aliases.first { $0.value == os.version }.map { " (also \($0.key))" } ?? ""),
                 fmt(layout.maxDetentValue),
-                "present \(t.present), dismiss \(t.dismiss), swipe \(t.swipeRemainder)",
+                "present \(t.present), dismiss \(t.dismiss), swipe \(t.swipeRemainder)"
+                    + (os.quickReopenIgnoresDetents ? ", reopen window \(t.reopenWindow)" : "")
+                    + (os.zoomDismissalTakesTaps ? ", zoom dismiss \(t.zoomDismiss)" : "")
+                    + (os.supportsCrossFade ? ", cross-fade \(t.crossFade)" : ""),
                 versionRules(os).joined(separator: " "),
             ])
         }
@@ -53,6 +56,7 @@ enum ProfilesCommand {
         out.line()
         out.line("Profiles are named DEVICE-iosVERSION, e.g. \(Profile.defaultName) (the default), iphonese-ios14.4.")
         out.line("Size classes are width/height. 'sheetlab profiles --rules' lists what each rule id says and why.")
+        out.line("B39-bug: zoom sheets become covers (fixed in 26); B37-stacked: near full height is the large sheet.")
         return .ok
     }
 
@@ -60,11 +64,14 @@ enum ProfilesCommand {
     static func versionRules(_ os: OSVersion) -> [String] {
         let on: [(Bool, String)] = [
             (os.lastModifierWins, "B10"), (os.emptyViewHostFires, "B11"), (os.printsKeyPaths, "B15"),
-            (os.supportsDetents, "B17-B29"), (os.supportsBackgroundInteraction, "B27"),
+            (os.supportsDetents, "B17-B26 B29 B41 B42"), (!os.supportsDetents, "B28"),
+            (os.supportsBackgroundInteraction, "B27"),
             (os.formSizingDefault, "B30"), (os.removedModifierKeepsBinding, "B31"),
             (os.resolvesSizeDependentOnce, "B32"), (os.dismissDisabledAtRootOnly, "B33"),
-            (os.quickReopenIgnoresDetents, "B34"), (os.restoredNestedBlocked, "B35"), (os.insetSheets, "B36-B37"),
-            (os.zoomFromViews, "B38"), (os.zoomSheetsBecomeCovers, "B39-bug"), (os.popoverDismissHidesSheet, "B40"),
+            (os.quickReopenIgnoresDetents, "B34"), (os.restoredNestedBlocked, "B35"),
+            (os.stacksNearFullHeight, "B37-stacked"), (os.insetSheets, "B36-B37"), (os.zoomFromViews, "B38"),
+            (os.zoomSheetsBecomeCovers, "B39-bug"), (os.zoomFromViews && !os.zoomSheetsBecomeCovers, "B39"),
+            (os.popoverDismissHidesSheet, "B40"),
             (os.resetsControlEnvironment, "B43"), (os.supportsPresentationPlacement, "B44"),
             (os.supportsCrossFade, "B45"), (os.zoomDismissalTakesTaps, "B46"),
         ]

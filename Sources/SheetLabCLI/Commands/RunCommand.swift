@@ -22,6 +22,9 @@ enum RunCommand {
                     "Run once per profile (all, or names separated by commas) and print the outcomes that differ."
             ),
             OptionSpec("--json", help: "With --profiles: the comparison as one JSON object."),
+            OptionSpec(
+                "--watch",
+                help: "Run again whenever the scenario or a policy it loads changes, until Ctrl-C."),
         ],
         discussion: """
             The scenario's own profile() call wins over --profile. print() in the scenario writes to
@@ -35,6 +38,10 @@ enum RunCommand {
             so do the profiles that failed or stopped. The exit code is the most serious of the runs'.
             --out writes a regular file by replacing it atomically; a symbolic link, /dev/null or
             another device, or a FIFO with a reader, is written through, never replaced.
+            The timeline shows every part of the run: each reset() starts a part with its profile.
+            --watch runs the scenario again after the scenario or a policy it loads changes (the
+            screen is cleared between runs on a terminal); a policy that no longer loads is shown
+            with its error and replaced by its last good version until it loads again.
             Text the scenario controls (errors, print, names) has control characters escaped (\\27).
             Exit codes: 0 ok, 1 an expectation failed, 2 usage error, 3 script error (file:line
             printed), 4 a file could not be read or written (cannot write F: <the system's reason>).
@@ -65,35 +72,67 @@ enum RunCommand {
         } catch {
             return usage(error, out)
         }
-        let toStdout = args.value("--out") == nil
-        // A JSON or SVG timeline on standard output must stay parseable.
-        let printToStderr = toStdout && format != .text
-        var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
-            let shown = TerminalText.escape(text)
-            if printToStderr { out.error(shown) } else { out.line(shown) }
+        let run = Run(
+            path: path, format: format, profile: profile, policies: policies, limits: limits,
+            engineLimits: engineLimits, out: args.value("--out"))
+        guard args.flag("--watch") else { return run.once(out).code }
+        let loop = WatchLoop(command: "run", out: out, limits: limits)
+        return loop.run { prepare in
+            let (_, session) = run.once(out, prepare: prepare)
+            if let session { loop.remember(session) }
+            return [path] + policies + (session.map(PolicyFallback.files) ?? [])
         }
-        runner.engineLimits = engineLimits
-        let result: ScenarioResult
-        do {
-            result = try runner.run(path: path)
-        } catch {
-            out.error("error: " + TerminalText.escape(error.description, indent: "    "))
-            return error.kind == .io ? .ioError : .scriptError
-        }
-        let rendered = TimelineOutput.render(result.session, format: format, color: toStdout && out.colorOut)
-        if let file = args.value("--out") {
-            do {
-                try OutputFile.write(rendered, to: file)
-            } catch {
-                out.error("sheetlab run: \(error)")
-                ScenarioReport.problems(result, out)
-                return .ioError
+    }
+
+    /// One run of a scenario, as the options ask.
+    struct Run {
+        var path: String
+        var format: Format
+        var profile: Profile
+        var policies: [String]
+        var limits: LuaLimits
+        var engineLimits: EngineLimits
+        /// `--out`: the file the timeline goes to, instead of standard output.
+        var out: String?
+
+        /// Runs the scenario, prints its timeline and what went wrong.
+        /// - Parameter prepare: called with the session before anything runs in it.
+        /// - Returns: the exit code, and the session when one ran.
+        func once(_ output: Output, prepare: @escaping (Session) -> Void = { _ in }) -> (
+            code: ExitCode, session: Session?
+        ) {
+            let toStdout = out == nil
+            // A JSON or SVG timeline on standard output must stay parseable.
+            let printToStderr = toStdout && format != .text
+            var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
+                let shown = TerminalText.escape(text)
+                if printToStderr { output.error(shown) } else { output.line(shown) }
             }
-        } else {
-            out.write(rendered)
+            runner.engineLimits = engineLimits
+            runner.prepare = prepare
+            let result: ScenarioResult
+            do {
+                result = try runner.run(path: path)
+            } catch {
+                output.error("error: " + TerminalText.escape(error.description, indent: "    "))
+                return (error.kind == .io ? .ioError : .scriptError, nil)
+            }
+            let rendered = TimelineOutput.render(
+                result.session, format: format, color: toStdout && output.colorOut, title: TerminalText.escape(path))
+            if let file = out {
+                do {
+                    try OutputFile.write(rendered, to: file)
+                } catch {
+                    output.error("sheetlab run: \(error)")
+                    ScenarioReport.problems(result, output)
+                    return (.ioError, result.session)
+                }
+            } else {
+                output.write(rendered)
+            }
+            ScenarioReport.problems(result, output)
+            return (ScenarioReport.exitCode(result), result.session)
         }
-        ScenarioReport.problems(result, out)
-        return ScenarioReport.exitCode(result)
     }
 
     /// `--profiles`: the comparison in place of a timeline.

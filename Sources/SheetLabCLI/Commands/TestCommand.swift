@@ -1,5 +1,6 @@
 import LuaRuntime
 import SheetEngine
+import SheetRendering
 import SheetScripting
 
 /// `sheetlab test [PATH]...`: runs every scenario under the paths.
@@ -15,6 +16,12 @@ enum TestCommand {
                 "--format", value: "FORMAT",
                 help: "text (default), junit (JUnit XML), json (one object per line and file) or tap (TAP 14)."),
             OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints."),
+            OptionSpec(
+                "--record", value: "MODE", choices: TimelineSnapshot.RecordMode.allCases.map(\.rawValue),
+                default: TimelineSnapshot.RecordMode.missing.rawValue,
+                help: "Write each scenario's timeline to NAME.timeline: missing (default), all, or failed."),
+            OptionSpec(
+                "--watch", help: "Run again whenever a scenario or a policy they load changes, until Ctrl-C."),
         ],
         discussion: """
             Each scenario runs in a fresh engine and Lua state. Folders named 'policies' are skipped:
@@ -26,6 +33,14 @@ enum TestCommand {
             expectation was checked" fails it). Each line counts the error events of the run
             (policyError, contentError, actionError, limitReached, across reset()); with --strict, one that no
             expect_error{...} expected fails the file, listed with its time, kind and detail.
+            Snapshots: a scenario's text timeline (every part, no colour) is compared with NAME.timeline
+            next to it, when that file exists; a difference fails the file with a unified diff.
+            --record writes them: missing (the default: those not there yet), all (every one, to
+            re-record after a change on purpose: sheetlab test --record all examples), or failed
+            (those missing or different). A scenario with the comment line '-- no timeline snapshot'
+            is neither compared nor recorded.
+            --watch runs the files again whenever one of them, a policy they load or a folder given
+            changes (a policy that no longer loads is replaced by its last good version, with its error).
             Text prints one line per file, explains failures (file:line, expected vs seen) and ends
             with 'N passed, N failed' (', N skipped' when files were skipped). junit, json and tap
             are written when every file has run; print() output then goes to standard error (-v).
@@ -35,67 +50,125 @@ enum TestCommand {
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         let paths = args.positionals.isEmpty ? ["examples"] : args.positionals
-        let profile: Profile
-        let policies: [String]
-        let limits: LuaLimits
-        let engineLimits: EngineLimits
-        let format: TestReport.Format
-        let files: ScenarioFiles
+        var pass = Pass(paths: paths)
         do throws(UsageError) {
-            (profile, policies, limits) = try ScriptOptions.parse(args, command: "test")
-            engineLimits = try ScriptOptions.engineLimits(args, command: "test")
+            (pass.profile, pass.policies, pass.limits) = try ScriptOptions.parse(args, command: "test")
+            pass.engineLimits = try ScriptOptions.engineLimits(args, command: "test")
             let name = args.value("--format") ?? "text"
             guard let f = TestReport.Format(rawValue: name) else {
                 throw UsageError(
                     "--format expects \(TestReport.Format.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'",
                     command: "test")
             }
-            format = f
-            files = try ScenarioFiles(paths)
+            pass.format = f
+            if let mode = args.value("--record") {
+                guard let m = TimelineSnapshot.RecordMode(rawValue: mode) else {
+                    throw UsageError(
+                        "--record expects \(TimelineSnapshot.RecordMode.allCases.map(\.rawValue).joined(separator: ", ")), got '\(mode)'",
+                        command: "test")
+                }
+                pass.record = m
+            }
+            _ = try ScenarioFiles(paths)
         } catch {
             return RunCommand.usage(error, out)
         }
-        let verbose = args.flag("--verbose")
-        let strict = args.flag("--strict")
-        let streaming = format == .text
-        for note in files.notes { out.error("note: " + TerminalText.escape(note)) }
+        pass.verbose = args.flag("--verbose")
+        pass.strict = args.flag("--strict")
+        guard args.flag("--watch") else { return pass.once(out).code }
+        let loop = WatchLoop(command: "test", out: out, limits: pass.limits)
+        return loop.run { prepare in
+            var watched: [String] = []
+            _ = pass.once(out, prepare: prepare) { session in
+                loop.remember(session)
+                watched += PolicyFallback.files(of: session)
+            }
+            // The folders too: a scenario added or removed changes them.
+            let files = (try? ScenarioFiles(paths))?.found.map(\.path) ?? []
+            return paths + files.map { PathName.directory(of: $0) } + files + pass.policies + watched
+        }
+    }
 
-        var report = TestReport()
-        for found in files.found {
-            let outcome: TestOutcome
-            switch found {
-            case .notAFile(let path, let what):
-                outcome = TestOutcome(notAFile: path, what: what)
-            case .scenario(let path):
-                var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
-                    guard verbose else { return }
-                    let line = "    | " + TerminalText.escape(text, indent: "    | ")
-                    if streaming { out.line(line) } else { out.error(line) }
+    /// One run of every file, as the options ask.
+    struct Pass {
+        var paths: [String]
+        var profile = Profile.default
+        var policies: [String] = []
+        var limits = LuaLimits()
+        var engineLimits = EngineLimits()
+        var format = TestReport.Format.text
+        var record: TimelineSnapshot.RecordMode?
+        var verbose = false
+        var strict = false
+
+        /// Runs every file and writes the report.
+        /// - Parameters:
+        ///   - prepare: called with each session before anything runs in it.
+        ///   - ran: called with each session once its scenario has run.
+        func once(
+            _ out: Output, prepare: @escaping (Session) -> Void = { _ in }, ran: (Session) -> Void = { _ in }
+        ) -> (code: ExitCode, report: TestReport) {
+            let files: ScenarioFiles
+            do throws(UsageError) {
+                files = try ScenarioFiles(paths)
+            } catch {
+                return (RunCommand.usage(error, out), TestReport())
+            }
+            let streaming = format == .text
+            for note in files.notes { out.error("note: " + TerminalText.escape(note)) }
+            var report = TestReport()
+            for found in files.found {
+                let outcome: TestOutcome
+                switch found {
+                case .notAFile(let path, let what):
+                    outcome = TestOutcome(notAFile: path, what: what)
+                case .scenario(let path):
+                    outcome = run(path, out, streaming: streaming, prepare: prepare, ran: ran)
                 }
-                runner.engineLimits = engineLimits
-                do {
-                    outcome = TestOutcome(try runner.run(path: path), strict: strict)
-                } catch {
-                    outcome = TestOutcome(path: path, error: error)
+                report.append(outcome)
+                if streaming {
+                    out.write(outcome.text(colour: out))
+                    out.flush()
                 }
             }
-            report.append(outcome)
+            guard report.ranAny else {
+                out.error(
+                    "sheetlab test: no scenario in \(paths.map { TerminalText.escape($0) }.joined(separator: ", ")) "
+                        + "(scenarios are *.lua files outside folders named 'policies' that are not policy files)")
+                return (.usage, report)
+            }
             if streaming {
-                out.write(outcome.text(colour: out))
-                out.flush()
+                out.line(report.summary)
+            } else {
+                out.write(report.render(format))
             }
+            return (report.exitCode, report)
         }
-        guard report.ranAny else {
-            out.error(
-                "sheetlab test: no scenario in \(paths.map { TerminalText.escape($0) }.joined(separator: ", ")) "
-                    + "(scenarios are *.lua files outside folders named 'policies' that are not policy files)")
-            return .usage
+
+        /// Runs one scenario and compares (or records) its timeline.
+        func run(
+            _ path: String, _ out: Output, streaming: Bool, prepare: @escaping (Session) -> Void,
+            ran: (Session) -> Void
+        ) -> TestOutcome {
+            var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
+                guard verbose else { return }
+                let line = "    | " + TerminalText.escape(text, indent: "    | ")
+                if streaming { out.line(line) } else { out.error(line) }
+            }
+            runner.engineLimits = engineLimits
+            runner.prepare = prepare
+            let result: ScenarioResult
+            do {
+                result = try runner.run(path: path)
+            } catch {
+                return TestOutcome(path: path, error: error)
+            }
+            ran(result.session)
+            guard result.error == nil, !result.isPolicyFile else { return TestOutcome(result, strict: strict) }
+            let snapshot = TimelineSnapshot.check(
+                timeline: TimelineText().render(parts: result.session.app.parts), scenario: path,
+                source: (try? FileSystem.readText(path)) ?? "", mode: record)
+            return TestOutcome(result, strict: strict, snapshot: snapshot)
         }
-        if streaming {
-            out.line(report.summary)
-        } else {
-            out.write(report.render(format))
-        }
-        return report.exitCode
     }
 }

@@ -33,6 +33,64 @@ struct CompletionQuery: Equatable, Sendable {
         return CompletionQuery(base: base, separator: separator, partial: partial)
     }
 
+    /// What the text before the cursor asks to complete.
+    enum Context: Equatable {
+        /// A `:` command's name (`:po`).
+        case command(String)
+        /// A file after `:policy`, `:load`, `:save`, `:timeline FORMAT`, or
+        /// in `policy("`; `luaOnly` lists only `.lua` files (and folders).
+        case file(String, luaOnly: Bool)
+        /// A slot name inside `set("`, `get("` or `binding("`.
+        case slot(String)
+        /// A name after `:help`.
+        case help(String)
+        /// Lua: globals, fields, methods (`parse`).
+        case lua
+    }
+
+    /// The commands whose argument is a file, and whether it is a Lua file.
+    static let fileCommands: [String: Bool] = ["policy": true, "load": true, "save": false]
+
+    /// The functions whose first argument is a slot name.
+    static let slotFunctions: Set<String> = ["set", "get", "binding"]
+
+    /// Reads what the text before the cursor asks to complete.
+    static func context(of text: String) -> Context {
+        if text.hasPrefix(":") {
+            let body = text.dropFirst()
+            guard let space = body.firstIndex(of: " ") else { return .command(String(body)) }
+            let command = String(body[..<space])
+            let rest = String(body[body.index(after: space)...].drop { $0 == " " })
+            if command == "help" { return .help(rest) }
+            if let luaOnly = fileCommands[command] { return .file(rest, luaOnly: luaOnly) }
+            if command == "timeline", let format = rest.split(separator: " ").first,
+                ["text", "json", "svg"].contains(String(format)), rest.contains(" ")
+            {
+                return .file(String(rest.dropFirst(format.count).drop { $0 == " " }), luaOnly: false)
+            }
+            return .lua
+        }
+        // Inside the first string argument of a call: `set("sel`, `policy("examples/`.
+        let chars = Array(text)
+        guard LuaScan.endsInsideStringOrComment(chars), let quote = chars.lastIndex(where: { $0 == "\"" || $0 == "'" })
+        else { return .lua }
+        let partial = String(chars[(quote + 1)...])
+        guard !partial.contains(chars[quote]) else { return .lua }
+        var i = quote
+        while i > 0, chars[i - 1] == " " { i -= 1 }
+        guard i > 0, chars[i - 1] == "(" else { return .lua }
+        var end = i - 1
+        while end > 0, chars[end - 1] == " " { end -= 1 }
+        var start = end
+        while start > 0, LuaScan.isNameCharacter(chars[start - 1]) { start -= 1 }
+        let function = String(chars[start..<end])
+        // Only a call of the global itself, not `t.set(` or `x:get(`.
+        if start > 0, chars[start - 1] == "." || chars[start - 1] == ":" { return .lua }
+        if slotFunctions.contains(function) { return .slot(partial) }
+        if function == "policy" { return .file(partial, luaOnly: true) }
+        return .lua
+    }
+
     /// The functions of the scenario API that only read, so that completion
     /// may call them to see the fields of what they return (`top().`).
     static let readOnlyFunctions: Set<String> = [

@@ -17,7 +17,7 @@ extension Repl {
         var arguments = Array(words.dropFirst())
         // A file name is the rest of the line, so it may contain spaces.
         let rest = line.dropFirst().drop { $0 != " " }.trimmed()
-        if ["policy", "save"].contains(name), !rest.isEmpty { arguments = [rest] }
+        if ["policy", "save", "load"].contains(name), !rest.isEmpty { arguments = [rest] }
         if name == "timeline", let format = arguments.first, ["text", "json", "svg"].contains(format),
             arguments.count > 2
         {
@@ -25,7 +25,12 @@ extension Repl {
         }
         switch name {
         case "help", "h", "?":
-            out.line(ReplHelp.text)
+            helpCommand(arguments)
+        case "load":
+            guard arguments.count == 1 else {
+                return usage(":load expects one scenario FILE, e.g. :load examples/seeds/seed000_lost_reopen.lua")
+            }
+            load(arguments[0])
         case "policy", "policies":
             policyCommand(arguments)
         case "profile", "profiles":
@@ -55,8 +60,31 @@ extension Repl {
 
     private func unknownCommand(_ line: String) {
         out.error(
-            "unknown command '\(TerminalText.escape(line))'; :help lists the commands (:policy, :profile, :reset, :show, :timeline, :save, :quit)"
+            "unknown command '\(TerminalText.escape(line))'; :help lists the commands (\(Self.commands.map { ":" + $0 }.joined(separator: ", ")))"
         )
+    }
+
+    /// The commands, for `:help`'s error and for Tab.
+    static let commands = ["help", "load", "policy", "profile", "reset", "show", "timeline", "save", "quit"]
+
+    // MARK: :help
+
+    /// `:help`: the commands and a walk-through; `:help NAME`: one function
+    /// or type of the Lua API, from its stub.
+    private func helpCommand(_ arguments: [String]) {
+        guard let name = arguments.first else { return out.line(ReplHelp.text) }
+        guard arguments.count == 1 else { return usage(":help expects one NAME, e.g. :help set") }
+        if name == "show" || name == "show()" {
+            return out.line(
+                "show()\n  Draws the screen now: the device, each sheet at its height, and a legend (the REPL only).")
+        }
+        if let entry = APIHelp.builtIn.entry(named: name) { return out.line(TerminalText.escape(entry.text)) }
+        let names = APIHelp.builtIn.names
+        let close = names.filter { $0.hasPrefix(String(name.prefix(2))) }
+        out.error(
+            "no help for '\(TerminalText.escape(name))': it is not a function or type of the API"
+                + (close.isEmpty ? "" : "; did you mean \(close.prefix(6).joined(separator: ", "))?")
+                + " (:help alone lists the commands)")
     }
 
     // MARK: :policy
@@ -94,6 +122,19 @@ extension Repl {
         } catch {
             out.error("error: " + TerminalText.escape("\(error)"))
         }
+    }
+
+    /// `:load FILE`: a fresh app on the same profile, with the same
+    /// policies and globals, set up by the scenario `FILE`, which `:reset`
+    /// runs again from then on (as `--load` does).
+    func load(_ path: String) {
+        guard FileSystem.kind(at: absolutePath(path)) == .file else {
+            errorCount += 1
+            return out.error(
+                out.styled("error", .red, stderr: true) + ": no such scenario file: \(TerminalText.escape(path))")
+        }
+        options.load = path
+        startOver(profile: nil)
     }
 
     /// A fresh app (on `profile` when given), set up again, with the same policies.
@@ -140,21 +181,22 @@ extension Repl {
         }
         guard arguments.count <= 1 else { return usage(":timeline expects [text|json|svg] [FILE]") }
         let file = arguments.first
-        let events = session.app.timeline.events
+        // The whole session: every part since it started (each :reset or reset() begins one).
+        let parts = session.app.parts
         let rendered: String
         switch format {
         case "json":
-            rendered = TimelineJSON.render(events)
+            rendered = TimelineJSON.render(parts: parts)
         case "svg":
             guard file != nil else { return usage(":timeline svg expects a FILE to write, e.g. :timeline svg run.svg") }
-            rendered = TimelineSVG(title: "sheetlab repl", profile: session.profile).render(
-                events, endTime: session.app.now)
+            rendered = TimelineSVG(title: "sheetlab repl").render(parts: parts)
         default:
-            rendered = TimelineText(profile: session.profile.name, colour: file == nil && out.colorOut).render(events)
+            rendered = TimelineText(colour: file == nil && out.colorOut).render(parts: parts)
         }
         guard let file else { return out.write(rendered) }
+        let events = session.app.parts.reduce(0) { $0 + $1.events.count }
         if write(rendered, to: file) {
-            out.line("wrote the timeline (\(events.count) events, \(format)) to \(TerminalText.escape(file))")
+            out.line("wrote the timeline (\(events) events, \(format)) to \(TerminalText.escape(file))")
         }
     }
 

@@ -13,9 +13,10 @@ import SheetScripting
 /// writes to an `Output`, so tests can drive it without one.
 ///
 /// Invariants: `pending` holds the lines of an input that is not complete
-/// yet (empty at a `> ` prompt); `markApp`/`markCount` say which events
-/// were already printed (the app is compared by identity, as `reset`
-/// replaces it); `record` holds every step that changed the app, in order.
+/// yet (empty at a `> ` prompt); `markPart`/`markProfile`/`markCount` say
+/// which events were already printed (a new part or profile is a fresh
+/// app); `record` holds every step that changed the app, in order;
+/// `watchedPolicies` the policy files to reload when they change.
 final class Repl {
     /// How the session was started.
     struct Options {
@@ -42,9 +43,15 @@ final class Repl {
     private var pending: [String] = []
     private(set) var quitRequested = false
     /// Inputs (and set-up steps) that stopped with an error.
-    private(set) var errorCount = 0
+    var errorCount = 0
+    /// The app's part and profile when events were last printed: either
+    /// changing means a fresh app.
     private var markPart: Int
+    private var markProfile: String
     private var markCount = 0
+    /// Policy files loaded with `:policy` or `--policy`, as they were when
+    /// loaded: a file that changes is loaded again before the next input.
+    var watchedPolicies: [(path: String, stamp: FileWatcher.Stamp?)] = []
     private var failuresSeen = 0
 
     /// Creates a REPL over a session and registers the REPL-only global `show`.
@@ -54,7 +61,9 @@ final class Repl {
         self.out = out
         self.options = options
         lua = try ReplLua(runtime: session.runtime, environment: session.environment)
+        session.app.keepsEarlierParts = true  // :timeline shows the whole session
         markPart = session.app.part
+        markProfile = session.app.profile.name
         try session.runtime.register("show") { [weak self] _ in
             self?.printNewEvents()
             self?.printPicture()
@@ -105,6 +114,15 @@ final class Repl {
             }
             return
         }
+        loadScenario(path)
+    }
+
+    /// Runs a scenario file into the current app, as `--load` and `:load`
+    /// do: its views, state and globals join the session; its relative
+    /// `policy()` paths are relative to its folder, as with `sheetlab run`.
+    /// - Returns: whether it ran to the end.
+    @discardableResult
+    func loadScenario(_ path: String) -> Bool {
         let absolute = absolutePath(path)
         let folder = PathName.directory(of: absolute)
         let shown = displayPath(absolute)
@@ -119,10 +137,10 @@ final class Repl {
         if source.hasPrefix("#"), let newline = source.firstIndex(of: "\n") {
             source = String(source[newline...])  // as `load(path:)` does: the line goes, its number stays
         }
-        // Its relative policy() paths are relative to its folder, as with `sheetlab run`.
         let baseDirectory = session.baseDirectory
         session.baseDirectory = PathName.directory(of: shown)
         defer { session.baseDirectory = baseDirectory }
+        var ran = true
         do {
             let chunk = try session.runtime.load(path: shown, in: session.environment)
             _ = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
@@ -131,6 +149,7 @@ final class Repl {
                     path: path, source: source, form: savedForm(source, wasExpression: false), folder: folder))
         } catch {
             report(error)
+            ran = false
             let changed = session.app.part != part || session.app.timeline.count != before
             record.append(.failed(source: source, error: error.description, changedTimeline: changed))
         }
@@ -139,6 +158,7 @@ final class Repl {
             "loaded \(TerminalText.escape(path)): \(count) event\(count == 1 ? "" : "s"), now at \(session.app.now) ms (:timeline lists them)"
         )
         printNewFailures()
+        return ran
     }
 
     // MARK: Input
@@ -146,6 +166,7 @@ final class Repl {
     /// Feeds one line typed at the prompt: a command, a complete input (run
     /// now), or part of one (kept until it is complete).
     func feed(_ line: String) {
+        if pending.isEmpty { reloadChangedPolicies() }
         if pending.isEmpty {
             let trimmed = line.trimmed()
             if trimmed.isEmpty { return }
@@ -221,7 +242,7 @@ final class Repl {
     /// Prints the events since the last ones printed.
     func printNewEvents() {
         let app = session.app
-        if app.part != markPart {
+        if app.part != markPart || app.profile.name != markProfile {
             out.line(out.styled("-- a fresh app on \(app.profile.name)", .dim))
             markCount = 0
         }
@@ -233,6 +254,7 @@ final class Repl {
     /// Takes every event so far as printed.
     func markSeen() {
         markPart = session.app.part
+        markProfile = session.app.profile.name
         markCount = session.app.timeline.count
     }
 
@@ -300,6 +322,7 @@ final class Repl {
         }
         let shown = displayPath(absolute)
         let reloading = session.policies.contains { ($0 as? LuaPolicy)?.path == shown }
+        watch(absolute)
         do {
             let name = try session.loadPolicy(path: shown)
             record.append(.policy(path: absolute))
@@ -316,6 +339,26 @@ final class Repl {
                 ? "no policy is loaded (stock SwiftUI)" : "still loaded: " + policyNames.joined(separator: ", ")
             out.error("the policy did not load; \(kept)")
             return false
+        }
+    }
+
+    /// Remembers a policy file as it is now, to reload it when it changes.
+    private func watch(_ absolute: String) {
+        let stamp = FileWatcher.stamp(absolute)
+        if let i = watchedPolicies.firstIndex(where: { $0.path == absolute }) {
+            watchedPolicies[i].stamp = stamp
+        } else {
+            watchedPolicies.append((absolute, stamp))
+        }
+    }
+
+    /// Loads again each watched policy file that changed since it was
+    /// loaded (`:policy FILE` again, by itself): a file that no longer
+    /// loads leaves the last good version loaded, and says why.
+    func reloadChangedPolicies() {
+        for (path, stamp) in watchedPolicies where FileWatcher.stamp(path) != stamp {
+            out.line(out.styled("-- \(TerminalText.escape(displayPath(path))) changed", .dim))
+            loadPolicy(path)
         }
     }
 

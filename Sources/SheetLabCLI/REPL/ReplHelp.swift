@@ -36,19 +36,25 @@ enum ReplHelp {
         An expression prints its value (`=expr` works too); after each input the
         REPL prints the new timeline events. An unfinished input (an open `{`,
         `function` or `do`) continues on a ">>" line. Tab completes names, fields
-        (`top().` Tab) and methods (`s:` Tab); the up arrow recalls earlier lines.
+        (`top().` Tab), methods (`s:` Tab), commands (`:po` Tab), files after
+        :policy, :load and :save, and slots in `set("`; the up arrow recalls lines.
         Ctrl-C stops a running input (even an endless loop in a policy hook) or
         clears the line; Ctrl-D leaves.
 
         Commands
-          :help             this text
+          :help [NAME]      this text; with NAME, one function's or type's help
+                            from the API (:help set, :help Presentation)
+          :load FILE        run a scenario file into this session
           :policy [FILE]    load or reload a Lua policy (a broken file keeps the
-                            old one and says why); no FILE: the loaded policies
+                            old one and says why); no FILE: the loaded policies.
+                            A loaded policy file that changes is loaded again
+                            before the next input.
           :profile [NAME]   start over on another device and OS; no NAME: the list
           :reset            start over: a fresh app, set up again, same policies
           :show [on|off]    draw the screen now, or after every input (--show)
           :timeline [text|json|svg] [FILE]
-                            the whole timeline, on the terminal or into FILE
+                            the whole session's timeline (every part since it
+                            started), on the terminal or into FILE
           :save FILE        write this session as a scenario that
                             `sheetlab run FILE` replays to the same timeline
           :quit             leave (Ctrl-D does too)

@@ -63,15 +63,23 @@ enum ServeMethods {
     static let all: [String: ServeMethod] = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
 
     /// Lua scenario functions that are not methods, and what to use instead.
-    static let notMethods: [String: String] = [
-        "sheet": "a modifier is an object with \"kind\": \"sheet\"",
-        "fullScreenCover": "a modifier is an object with \"kind\": \"fullScreenCover\"",
-        "popover": "a modifier is an object with \"kind\": \"popover\"",
-        "zoom": "a zoom transition is the object {\"transition\": \"zoom\", \"source\": \"id\"}",
-        "expect": "the client checks results itself, or calls it in eval, which reports the failures",
-        "expect_eq": "the client checks results itself, or calls it in eval, which reports the failures",
-        "expect_error": "the client reads error events with timeline (or uses eval)",
-    ]
+    static let notMethods: [String: String] = {
+        var notMethods = [
+            "sheet": "a modifier is an object with \"kind\": \"sheet\"",
+            "fullScreenCover": "a modifier is an object with \"kind\": \"fullScreenCover\"",
+            "popover": "a modifier is an object with \"kind\": \"popover\"",
+            "zoom": "a zoom transition is the object {\"transition\": \"zoom\", \"source\": \"id\"}",
+            "expect": "the client checks results itself, or calls it in eval, which reports the failures",
+            "expect_eq": "the client checks results itself, or calls it in eval, which reports the failures",
+            "expect_error": "the client reads error events with timeline (or uses eval)",
+            "state_key": "what sheetlab check tells states apart by; call it in eval",
+            "oscillation_guard": "for replaying sheetlab check's counterexamples; call it in eval",
+        ]
+        for name in PropertyAPI.names {
+            notMethods[name] = "it builds a liveness property for sheetlab check (docs/check.md); call it in eval"
+        }
+        return notMethods
+    }()
 
     // MARK: Helpers
 

@@ -39,6 +39,10 @@ struct TestOutcome {
     var strict = false
     /// Wall-clock time of the run.
     var milliseconds = 0.0
+    /// What comparing the run's timeline with `NAME.timeline` gave (or recording it).
+    var snapshot: TimelineSnapshot.Result = .none
+    /// The snapshot's file, `NAME.timeline`.
+    var snapshotPath: String { TimelineSnapshot.path(for: path) }
 
     static let policyFileReason = "a policy file (it returns a table of hooks), not a scenario"
     static let noExpectation = "no expectation was checked"
@@ -61,7 +65,8 @@ struct TestOutcome {
     /// - Parameters:
     ///   - result: what running the file gave.
     ///   - strict: whether error events no `expect_error` expected fail the file.
-    init(_ result: ScenarioResult, strict: Bool) {
+    ///   - snapshot: what comparing its timeline with the recorded one gave.
+    init(_ result: ScenarioResult, strict: Bool, snapshot: TimelineSnapshot.Result = .none) {
         path = result.path
         expectations = result.expectations
         failures = result.failures
@@ -81,6 +86,17 @@ struct TestOutcome {
             return
         }
         if expectations == 0 { problems.append(Self.noExpectation) }
+        self.snapshot = snapshot
+        switch snapshot {
+        case .differs:
+            problems.append(
+                "the timeline differs from \(TimelineSnapshot.path(for: path)) (sheetlab test --record failed records this run's)"
+            )
+        case .failedToWrite(let reason):
+            problems.append(reason)
+        default:
+            break
+        }
         if strict, unexpectedErrorEventCount > 0 {
             let n = unexpectedErrorEventCount
             problems.append(
@@ -92,8 +108,26 @@ struct TestOutcome {
     /// The error events no `expect_error` expected, among those kept.
     var unexpectedErrorEvents: [ErrorEventLog.Entry] { errorEvents.filter { !$0.expected } }
 
-    /// Whether it stopped on a file that could not be read.
-    var isIOError: Bool { error?.kind == .io }
+    /// Whether it stopped on a file that could not be read, or its snapshot could not be written.
+    var isIOError: Bool {
+        if case .failedToWrite = snapshot { return true }
+        return error?.kind == .io
+    }
+
+    /// The unified diff between the recorded timeline and this run's, when they differ.
+    var snapshotDiff: [String] {
+        if case .differs(let diff) = snapshot { return diff }
+        return []
+    }
+
+    /// `timeline matches`, `timeline recorded`: what became of the snapshot, for the counts.
+    var snapshotNote: String? {
+        switch snapshot {
+        case .matched: return "timeline matches"
+        case .recorded(let replacing): return replacing ? "timeline re-recorded" : "timeline recorded"
+        case .none, .optedOut, .differs, .failedToWrite: return nil
+        }
+    }
 
     /// `5 expectations, 2 error events, 1 expected`, or `1 of 5 expectations failed`.
     var counts: String {
@@ -101,6 +135,7 @@ struct TestOutcome {
             failures.isEmpty
             ? "\(expectations) expectation\(expectations == 1 ? "" : "s")"
             : "\(failures.count) of \(expectations) expectation\(expectations == 1 ? "" : "s") failed"
+        if let snapshotNote { text += ", " + snapshotNote }
         if errorEventCount > 0 {
             text += ", \(errorEventCount) error event\(errorEventCount == 1 ? "" : "s")"
             let expected = errorEventCount - unexpectedErrorEventCount

@@ -8,8 +8,10 @@ extension TestReport {
     /// `no expectation was checked`), `error` (`kind`, `message`, `file`,
     /// `line`, `traceback`) when a script error stopped it, `skip_reason`
     /// when skipped, `error_events` (`index`, `time`, `kind`, `detail`,
-    /// `expected`), `error_event_count`, `unexpected_error_events` and
-    /// `time_ms`.
+    /// `expected`), `error_event_count`, `unexpected_error_events`,
+    /// `time_ms`, and `timeline` (`status`: `matched`, `recorded`,
+    /// `rerecorded`, `differs` with `diff`, `off`, `unwritable`; `path`)
+    /// when the scenario's timeline was compared or recorded.
     var jsonLines: String {
         outcomes.map { Self.json($0).text + "\n" }.joined()
     }
@@ -30,6 +32,26 @@ extension TestReport {
             object["error"] = .object(error)
         }
         if let reason = o.skipReason { object["skip_reason"] = .string(reason) }
+        if let snapshot = json(o.snapshot, path: o.snapshotPath) { object["timeline"] = snapshot }
+        return .object(object)
+    }
+
+    /// `{"status": "matched", "path": "x.timeline"}`; `differs` with its
+    /// `diff` lines, `unwritable` with its `reason`; nil when nothing was compared.
+    static func json(_ snapshot: TimelineSnapshot.Result, path: String) -> JSON? {
+        var object: [String: JSON] = ["path": .string(path)]
+        switch snapshot {
+        case .none: return nil
+        case .matched: object["status"] = .string("matched")
+        case .recorded(let replacing): object["status"] = .string(replacing ? "rerecorded" : "recorded")
+        case .optedOut: object = ["status": .string("off")]
+        case .differs(let diff):
+            object["status"] = .string("differs")
+            object["diff"] = .array(diff.map { .string($0) })
+        case .failedToWrite(let reason):
+            object["status"] = .string("unwritable")
+            object["reason"] = .string(reason)
+        }
         return .object(object)
     }
 

@@ -46,7 +46,7 @@ extension TestReport {
                 + "</error>\n"
         case .failed:
             let first = o.failures.first.map { ($0.location.map { "\($0): " } ?? "") + $0.message } ?? o.problems.first
-            let details = o.failures.map(\.description) + o.problems
+            let details = o.failures.map(\.description) + o.problems + o.snapshotDiff
             body +=
                 "      <failure message=\"\(attribute(first ?? "failed"))\" type=\"\(o.failures.isEmpty ? "verdict" : "expectation")\">"
                 + text(details.joined(separator: "\n")) + "</failure>\n"

@@ -37,6 +37,10 @@ extension TestReport {
                     lines.append("  problems:")
                     for p in o.problems { lines.append("    - \(Self.quoted(p))") }
                 }
+                if !o.snapshotDiff.isEmpty {
+                    lines.append("  timeline_diff:")
+                    for line in o.snapshotDiff { lines.append("    - \(Self.quoted(line))") }
+                }
                 if o.strict, o.unexpectedErrorEventCount > 0 {
                     lines.append("  error_events:")
                     for e in o.unexpectedErrorEvents { lines.append("    - \(Self.quoted(e.summary))") }

@@ -18,7 +18,8 @@ extension TestOutcome {
         case .failed:
             lines.append(styled("FAIL", .red) + " \(shown) (\(counts))")
             for f in failures { lines.append("    " + TerminalText.escape(f.description, indent: "    ")) }
-            for p in problems { lines.append("    " + p) }
+            for p in problems { lines.append("    " + TerminalText.escape(p)) }
+            lines += Self.diffLines(snapshotDiff, colour: output)
             if strict, unexpectedErrorEventCount > 0 {
                 for e in unexpectedErrorEvents {
                     lines.append("      " + TerminalText.escape(e.summary, indent: "      "))
@@ -28,5 +29,24 @@ extension TestOutcome {
             }
         }
         return lines.map { $0 + "\n" }.joined()
+    }
+
+    /// The most lines of a timeline diff the text report shows.
+    static let maximumDiffLines = 80
+
+    /// A timeline's diff, indented, additions green and removals red on a
+    /// terminal, cut after `maximumDiffLines`.
+    static func diffLines(_ diff: [String], colour output: Output?) -> [String] {
+        var lines: [String] = []
+        for line in diff.prefix(maximumDiffLines) {
+            let shown = TerminalText.escape(line)
+            let style: Output.Style? =
+                line.hasPrefix("+++") || line.hasPrefix("---")
+                ? nil
+                : line.hasPrefix("+") ? .green : line.hasPrefix("-") ? .red : nil
+            lines.append("      " + (style.flatMap { s in output?.styled(shown, s) } ?? shown))
+        }
+        if diff.count > maximumDiffLines { lines.append("      ... (\(diff.count - maximumDiffLines) more lines)") }
+        return lines
     }
 }

@@ -9,12 +9,16 @@ extension SVGDrawing {
         LegendItem(swatch: "presenting", text: "presenting (transition in)"),
         LegendItem(swatch: "presented", text: "presented"),
         LegendItem(swatch: "dismissing", text: "dismissing (transition out)"),
+        LegendItem(swatch: "still", text: "dismissing, not animated (B06)"),
         LegendItem(swatch: "height", text: "sheet height, detent named"),
         LegendItem(swatch: "user", text: "user action"),
         LegendItem(swatch: "policy", text: "policy decision"),
         LegendItem(swatch: "warning", text: "warning"),
         LegendItem(swatch: "error", text: "error"),
         LegendItem(swatch: "info", text: "other event"),
+        LegendItem(swatch: "instant", text: "instant: events of one ms, spread out"),
+        LegendItem(swatch: "idle", text: "idle time, compressed"),
+        LegendItem(swatch: "after-end", text: "after the run's end"),
     ]
 
     static let legendLineHeight = 22.0
@@ -28,7 +32,7 @@ extension SVGDrawing {
         var x = 16.0
         var line = 0
         for item in Self.legendItems {
-            let w = 30 + Self.textWidth(item.text, charWidth: 6.6) + 22
+            let w = 30 + Self.legendFont.width(item.text) + 22
             if x + w > width - 16, x > 16 {
                 x = 16
                 line += 1
@@ -46,18 +50,22 @@ extension SVGDrawing {
     mutating func drawLegend(top: Double) {
         let n = SVGWriter.number
         writer.open("g", [("class", "legend")])
-        writer.element(
-            "text", [("class", "heading"), ("x", "16"), ("y", n(top))],
-            text: "Legend (hover a bar or mark to see its event line)")
+        text(
+            "Legend (hover a bar or mark to see its event line)", x: 16, y: top, font: Self.headingFont,
+            class: "heading")
         for (item, x, line) in legendLayout {
             let y = top + 22 + Double(line) * Self.legendLineHeight
             switch item.swatch {
-            case "presenting", "presented", "dismissing":
+            case "presenting", "presented", "dismissing", "still":
+                let classes = item.swatch == "still" ? "phase dismissing still" : "phase \(item.swatch)"
+                writer.element(
+                    "rect", [("class", classes), ("x", n(x)), ("y", n(y - 10)), ("width", "24"), ("height", "14")])
+            case "instant", "idle", "after-end":
                 writer.element(
                     "rect",
                     [
-                        ("class", "phase \(item.swatch)"), ("x", n(x)), ("y", n(y - 10)), ("width", "24"),
-                        ("height", "14"),
+                        ("class", item.swatch), ("x", n(x)), ("y", n(y - 10)), ("width", "24"), ("height", "14"),
+                        ("stroke", "#8c959f"), ("stroke-width", "0.5"),
                     ])
             case "height":
                 writer.element(
@@ -90,38 +98,44 @@ extension SVGDrawing {
                     "line",
                     [("class", "info"), ("x1", n(x + 12)), ("y1", n(y - 9)), ("x2", n(x + 12)), ("y2", n(y + 3))])
             }
-            writer.element("text", [("x", n(x + 30)), ("y", n(y + 1))], text: item.text)
+            layout.record(SVGLayout.Box(x: x, y: y - 11, width: 24, height: 15), .shape)
+            text(item.text, x: x + 30, y: y + 1, font: Self.legendFont)
         }
         writer.close("g")
     }
 
     /// Each listed problem's text, wrapped to the picture's width (at most
-    /// `maxProblemLinesEach` lines, the last cut with `…`).
+    /// `maxProblemLinesEach` lines, the last cut with `…`); with several
+    /// parts, each says which part it happened in.
     var problemLines: [[String]] {
-        let columns = max(30, Int((width - 60) / 7))
-        return model.problems.prefix(Self.maxProblems).map { mark in
-            let number = String(mark.number ?? 0)
-            let text = String(repeating: " ", count: max(0, 3 - number.count)) + number + "  " + Self.line(mark.event)
+        let columns = max(30, Int((width - 60) / (Self.problemFont.size * Self.problemFont.advance)))
+        return problems.prefix(Self.maxProblems).map { problem in
+            let number = String(problem.mark.number ?? 0)
+            let part = showsPartHeaders ? "part \(problem.part)  " : ""
+            let text =
+                String(repeating: " ", count: max(0, 3 - number.count)) + number + "  " + part
+                + Self.line(problem.mark.event)
             return TerminalWidth.wrap(text, columns: columns, indent: 17, maxLines: Self.maxProblemLinesEach)
         }
     }
 
     var problemsHeight: Double {
-        let lines = problemLines.reduce(0) { $0 + $1.count } + (model.problems.count > Self.maxProblems ? 1 : 0)
+        let lines = problemLines.reduce(0) { $0 + $1.count } + (problems.count > Self.maxProblems ? 1 : 0)
         return 8 + Double(lines) * Self.problemLineHeight
     }
 
     mutating func drawProblems(top: Double) {
         let n = SVGWriter.number
         writer.open("g", [("class", "problems")])
-        let count = model.problems.count
+        let count = problems.count
         let heading =
             count == 0
             ? "No warnings or errors"
             : "Warnings and errors (\(count)): numbers match the triangles above"
-        writer.element("text", [("class", "heading"), ("x", "16"), ("y", n(top))], text: heading)
+        text(heading, x: 16, y: top, font: Self.headingFont, class: "heading")
         var y = top + 8
-        for (mark, lines) in zip(model.problems, problemLines) {
+        for (problem, lines) in zip(problems, problemLines) {
+            let mark = problem.mark
             y += Self.problemLineHeight
             writer.open("g", [("class", "problem \(mark.kind.rawValue)"), ("data-number", String(mark.number ?? 0))])
             writer.element("title", [], text: Self.line(mark.event))
@@ -131,16 +145,17 @@ extension SVGDrawing {
                     ("class", mark.kind.rawValue),
                     ("points", "\(n(24)),\(n(y - 11)) \(n(32)),\(n(y + 3)) \(n(16)),\(n(y + 3))"),
                 ])
+            layout.record(SVGLayout.Box(x: 16, y: y - 11, width: 16, height: 14), .shape)
             for (i, line) in lines.enumerated() {
                 if i > 0 { y += Self.problemLineHeight }
-                writer.element(
-                    "text", [("class", "line"), ("x", "38"), ("y", n(y)), ("xml:space", "preserve")], text: line)
+                text(
+                    line, x: 38, y: y, font: Self.problemFont, class: "line", attributes: [("xml:space", "preserve")])
             }
             writer.close("g")
         }
         if count > Self.maxProblems {
             y += Self.problemLineHeight
-            writer.element("text", [("x", "38"), ("y", n(y))], text: "… and \(count - Self.maxProblems) more")
+            text("… and \(count - Self.maxProblems) more", x: 38, y: y, font: Self.legendFont)
         }
         writer.close("g")
     }

@@ -1,47 +1,91 @@
 import SheetEngine
 
 extension SVGDrawing {
-    static let markSpacing = 12.0
+    typealias MarkKind = TimelineModel.MarkKind
 
-    /// Draws a lane's marks in rows (user actions, policy decisions,
-    /// problems, other events). Marks at the same moment sit side by side;
-    /// a label gets the room up to the next mark in its row, so labels never
-    /// run under marks, and a mark with no room shows its event on hover only.
-    mutating func drawMarks(_ lane: TimelineModel.Lane, top: Double) {
-        func row(_ kind: TimelineModel.MarkKind) -> TimelineModel.MarkKind { kind == .error ? .warning : kind }
-        let rowY: [TimelineModel.MarkKind: Double] = [
-            .user: top + Self.userRow, .policy: top + Self.policyRow, .warning: top + Self.problemRow,
-            .info: top + Self.bodyTop + Self.bodyHeight,
-        ]
-        var lastX: [TimelineModel.MarkKind: Double] = [:]
-        var xs: [Double] = []
-        for mark in lane.marks {
-            var x = axis.x(mark.event.time)
-            if mark.kind != .info {
-                x = max(x, (lastX[row(mark.kind)] ?? -.infinity) + Self.markSpacing)
-                lastX[row(mark.kind)] = x
-            }
-            xs.append(x)
-        }
-        // Where the next mark in the same row is, found in one backward pass.
-        var nextX = Array(repeating: axis.x0 + axis.width + Self.rightMargin - 4, count: xs.count)
-        var seen: [TimelineModel.MarkKind: Double] = [:]
-        for i in lane.marks.indices.reversed() {
-            let r = row(lane.marks[i].kind)
-            if let x = seen[r] { nextX[i] = x }
-            seen[r] = xs[i]
-        }
-        for (i, mark) in lane.marks.enumerated() {
-            // Room from the label's start to the next mark's left edge: triangles are wider.
-            let margin = mark.kind == .warning || mark.kind == .error ? 24.0 : 16.0
-            let label = Self.fittedLabel(mark, width: nextX[i] - xs[i] - margin)
-            drawMark(mark, x: xs[i], y: rowY[row(mark.kind)]!, label: label.isEmpty ? nil : label)
+    /// The row of a lane a mark sits in: errors share the warnings' row.
+    static func row(_ kind: MarkKind) -> Int {
+        switch kind {
+        case .user: return 0
+        case .policy: return 1
+        case .warning, .error: return 2
+        case .info: return 4
         }
     }
 
-    mutating func drawMark(_ mark: TimelineModel.Mark, x: Double, y: Double, label: String?) {
+    /// The y of a mark row inside a lane.
+    static func rowY(_ kind: MarkKind, top: Double) -> Double {
+        switch kind {
+        case .user: return top + userRow
+        case .policy: return top + policyRow
+        case .warning, .error: return top + problemRow
+        case .info: return top + bodyTop + bodyHeight
+        }
+    }
+
+    /// How far a mark's label starts to the right of its x, past its shape.
+    static func labelOffset(_ kind: MarkKind) -> Double {
+        switch kind {
+        case .warning, .error: return 12
+        case .policy: return 10
+        default: return 9
+        }
+    }
+
+    /// How far a mark's shape reaches left of its x.
+    static func halfWidth(_ kind: MarkKind) -> Double {
+        switch kind {
+        case .warning, .error: return 9
+        case .policy: return 6
+        case .user: return 5
+        case .info: return 1
+        }
+    }
+
+    /// What an event needs on the axis in lane `lane`: its marks, each with
+    /// its whole label, and a step of the height line (with the detent's
+    /// name where it settles on one). Used by `TimeLayout` to spread events
+    /// of one millisecond so that each label reads.
+    static func needs(of marks: [TimelineModel.Mark], heightLabel: String??, lane: Int) -> [TimeLayout.Need] {
+        var out = marks.map { mark in
+            let label = label(mark)
+            let width = label.isEmpty ? 4 : labelOffset(mark.kind) + font(mark.kind).width(label)
+            return TimeLayout.Need(
+                row: .init(lane: lane, row: row(mark.kind)), width: width, spreads: mark.kind != .info,
+                keepsLabel: mark.kind == .warning || mark.kind == .error,
+                spacing: max(TimeLayout.markSpacing, 2 * halfWidth(mark.kind) + 2))
+        }
+        if let heightLabel {
+            let width = heightLabel.map { 4 + detentFont.width($0) } ?? 8
+            out.append(TimeLayout.Need(row: .init(lane: lane, row: 3), width: width, spreads: true))
+        }
+        return out
+    }
+
+    /// Draws a lane's marks in their rows. A label gets the room up to the
+    /// next mark of its row, so labels never run under marks: the whole
+    /// label, else the event's kind, else the label cut short; a mark with
+    /// no room shows its event on hover only.
+    mutating func drawMarks(_ lane: TimelineModel.Lane, top: Double, panel: Panel) {
+        let xs = lane.marks.map { panel.time.x(.event($0.index)) }
+        let right = width - 4
+        var nextX = Array(repeating: right, count: xs.count)
+        var seen: [Int: (x: Double, kind: MarkKind)] = [:]
+        for i in lane.marks.indices.reversed() {
+            let r = Self.row(lane.marks[i].kind)
+            if let next = seen[r] { nextX[i] = next.x - Self.halfWidth(next.kind) - 4 }
+            seen[r] = (xs[i], lane.marks[i].kind)
+        }
+        for (i, mark) in lane.marks.enumerated() {
+            let labelX = xs[i] + Self.labelOffset(mark.kind)
+            let label = Self.fittedLabel(mark, width: nextX[i] - labelX)
+            drawMark(mark, part: panel.part.part, x: xs[i], y: Self.rowY(mark.kind, top: top), label: label)
+        }
+    }
+
+    mutating func drawMark(_ mark: TimelineModel.Mark, part: Int, x: Double, y: Double, label: String) {
         let n = SVGWriter.number
-        var attributes = [("class", "mark \(mark.kind.rawValue)"), ("id", "mark-\(mark.index)")]
+        var attributes = [("class", "mark \(mark.kind.rawValue)"), ("id", "p\(part)-mark-\(mark.index)")]
         if mark.kind == .policy, let source = mark.event.source { attributes.append(("data-source", source)) }
         if let number = mark.number { attributes.append(("data-number", String(number))) }
         writer.open("g", attributes)
@@ -50,41 +94,47 @@ extension SVGDrawing {
         switch mark.kind {
         case .user:
             writer.element("circle", [("cx", n(x)), ("cy", n(y)), ("r", "5")])
+            layout.record(SVGLayout.Box(x: x - 5, y: y - 5, width: 10, height: 10), .mark)
         case .policy:
             writer.element(
                 "polygon",
                 [("points", "\(n(x)),\(n(y - 6)) \(n(x + 6)),\(n(y)) \(n(x)),\(n(y + 6)) \(n(x - 6)),\(n(y))")])
+            layout.record(SVGLayout.Box(x: x - 6, y: y - 6, width: 12, height: 12), .mark)
         case .warning, .error:
             writer.element(
                 "polygon", [("points", "\(n(x)),\(n(y - 10)) \(n(x + 9)),\(n(y + 7)) \(n(x - 9)),\(n(y + 7))")])
+            layout.record(SVGLayout.Box(x: x - 9, y: y - 10, width: 18, height: 17), .mark)
             if let number = mark.number, number < 100 {
+                // Inside its own triangle: part of the mark, not a label.
                 writer.element(
                     "text", [("class", "number"), ("x", n(x)), ("y", n(y + 5)), ("text-anchor", "middle")],
                     text: String(number))
             }
         case .info:
             writer.element("line", [("x1", n(x)), ("y1", n(y + 2)), ("x2", n(x)), ("y2", n(y + 10))])
+            layout.record(SVGLayout.Box(x: x - 1, y: y + 2, width: 2, height: 8), .shape)
         }
-        if let label {
-            writer.element(
-                "text", [("x", n(x + (mark.kind == .warning || mark.kind == .error ? 12 : 9))), ("y", n(y + 3.5))],
-                text: label)
-        }
+        text(label, x: x + Self.labelOffset(mark.kind), y: y + 3.5, font: Self.font(mark.kind), optional: true)
         writer.close("g")
+    }
+
+    static func font(_ kind: MarkKind) -> Font {
+        kind == .warning || kind == .error ? problemMarkFont : markFont
     }
 
     /// The label that fits `width` pixels: the whole label, else the event's
     /// kind alone, else the label cut short; empty when none fits.
     static func fittedLabel(_ mark: TimelineModel.Mark, width: Double) -> String {
-        let charWidth = 5.6
+        let font = font(mark.kind)
         let full = label(mark)
-        if textWidth(full, charWidth: charWidth) <= width { return full }
+        if font.width(full) <= width { return full }
         let short = mark.kind == .info ? "" : mark.event.kind.rawValue
-        if !short.isEmpty, textWidth(short, charWidth: charWidth) <= width { return short }
-        return fit(full, width: width, charWidth: charWidth)
+        if !short.isEmpty, font.width(short) <= width { return short }
+        return fit(full, width: width, font: font)
     }
 
     /// The text next to a mark; the tooltip has the whole event line.
+    /// Warnings and errors are named by kind and rule: `requestLost (B03)`.
     static func label(_ mark: TimelineModel.Mark) -> String {
         let e = mark.event
         let detail = TerminalWidth.printable(e.detail)
@@ -101,13 +151,14 @@ extension SVGDrawing {
             default: text = e.kind.rawValue
             }
         case .policy:
+            let source = TerminalWidth.printable(e.source ?? "")
             switch e.kind {
-            case .request: text = "request \(detail) (\(e.source ?? ""))"
-            case .release: text = "settle" + (e.detent.map { " → \($0)" } ?? " → dismiss") + " (\(e.source ?? ""))"
-            default: text = "\(e.kind.rawValue) (\(e.source ?? ""))"
+            case .request: text = "request \(detail) (\(source))"
+            case .release: text = "settle" + (e.detent.map { " → \($0)" } ?? " → dismiss") + " (\(source))"
+            default: text = "\(e.kind.rawValue) (\(source))"
             }
         case .warning, .error:
-            text = e.kind.rawValue
+            text = e.kind.rawValue + (e.rule.map { " (\($0.rawValue))" } ?? "")
         }
         return TerminalWidth.truncate(text, to: 40)
     }

@@ -1,103 +1,239 @@
 import SheetEngine
 
-/// Lays out and writes the timeline picture for `TimelineSVG`.
+/// Lays out and writes the picture of a run for `TimelineSVG`.
 ///
-/// Geometry, top to bottom: title and subtitle; the time axis; the lanes
-/// (each `laneHeight` tall: three rows of marks above a body in which the
-/// phase bars and the height line are drawn, grey ticks under it); the
-/// axis again; the legend; the list of problems.
+/// Geometry, top to bottom: the title and subtitle; one panel per part of
+/// the run (a header naming the part and its profile when there are
+/// several, the time axis with instants, idle gaps and the end of the run
+/// marked, the lanes, the axis again); the legend; the list of warnings
+/// and errors. Every text and mark is recorded in `layout` as it is
+/// written: optional labels (detent names, mark labels, tick labels) are
+/// left out where they would overlap another, and tests check the rest.
 struct SVGDrawing {
+    /// One part of the run, laid out.
+    struct Panel {
+        var part: TimelinePart
+        var model: TimelineModel
+        var time: TimeLayout
+        /// The height at the top of a lane body.
+        var heightScale: Double
+        var top = 0.0
+
+        func laneHeight(_ lane: TimelineModel.Lane) -> Double {
+            lane.isApp ? SVGDrawing.appLaneHeight : SVGDrawing.laneHeight
+        }
+        var lanesHeight: Double { model.lanes.reduce(0) { $0 + laneHeight($1) } }
+    }
+
     var writer = SVGWriter()
-    let model: TimelineModel
-    let axis: TimeAxis
-    var heightScale = 1.0
+    var layout = SVGLayout()
+    let title: String
+    let subtitle: String
+    var panels: [Panel]
+    /// Every warning and error of the run, numbered across its parts, with its part.
+    let problems: [(mark: TimelineModel.Mark, part: Int)]
+    let showsPartHeaders: Bool
+    var width = 0.0
+    var height = 0.0
 
     static let labelWidth = 180.0
     static let rightMargin = 40.0
-    static let axisY = 96.0
-    static let lanesTop = 108.0
+    static let panelsTop = 72.0
+    static let panelHeaderHeight = 30.0
+    /// The axis band above the lanes: labels of instants and gaps, then tick labels, then the line.
+    static let axisBand = 44.0
+    static let bottomAxisBand = 30.0
+    static let panelGap = 18.0
     static let laneHeight = 168.0
     static let appLaneHeight = 76.0
     /// Offsets inside a lane.
     static let userRow = 16.0, policyRow = 36.0, problemRow = 58.0, bodyTop = 76.0, bodyHeight = 78.0
     static let sans =
-        "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'Noto Sans CJK JP', Helvetica, Arial, sans-serif"
+        "system-ui, -apple-system, 'Segoe UI', 'Noto Sans', 'DejaVu Sans', 'Noto Sans CJK JP', Helvetica, Arial, sans-serif"
     static let mono = "ui-monospace, Menlo, 'DejaVu Sans Mono', 'Noto Sans Mono CJK JP', monospace"
 
-    var width: Double { axis.x0 + axis.width + Self.rightMargin }
+    typealias Font = SVGLayout.Font
+    static let titleFont = Font(size: 20, bold: true)
+    static let subtitleFont = Font(size: 13)
+    static let panelFont = Font(size: 15, bold: true)
+    static let axisFont = Font(size: 11)
+    static let captionFont = Font(size: 11, bold: true)
+    static let noteFont = Font(size: 10)
+    static let laneNameFont = Font(size: 14, bold: true)
+    static let markFont = Font(size: 10)
+    static let problemMarkFont = Font(size: 10, bold: true)
+    static let detentFont = Font(size: 10, bold: true)
+    static let legendFont = Font(size: 12)
+    static let headingFont = Font(size: 12, bold: true)
+    static let problemFont = Font(size: 11.5, mono: true)
 
-    func laneHeight(_ lane: TimelineModel.Lane) -> Double { lane.isApp ? Self.appLaneHeight : Self.laneHeight }
+    init(title: String, subtitle: String, panels: [Panel], showsPartHeaders: Bool) {
+        self.title = title
+        self.subtitle = subtitle
+        self.panels = panels
+        self.showsPartHeaders = showsPartHeaders
+        problems = panels.flatMap { panel in panel.model.problems.map { ($0, panel.part.part) } }
+        let plot = panels.map(\.time.width).max() ?? TimeLayout.minWidth
+        width = max(
+            Self.labelWidth + plot + Self.rightMargin, Self.titleFont.width(title) + 32,
+            Self.subtitleFont.width(subtitle) + 32, panels.map(Self.lastLabelsEnd).max() ?? 0,
+            showsPartHeaders ? (panels.map { Self.panelFont.width(Self.header($0)) }.max() ?? 0) + 32 : 0)
+        var y = Self.panelsTop
+        for i in self.panels.indices {
+            self.panels[i].top = y
+            y += panelHeight(self.panels[i]) + Self.panelGap
+        }
+        legendTop = y + 22
+        problemsTop = legendTop + legendHeight + 24
+        height = problemsTop + problemsHeight + 16
+    }
 
-    var lanesBottom: Double { Self.lanesTop + model.lanes.reduce(0) { $0 + laneHeight($1) } }
+    private(set) var legendTop = 0.0
+    private(set) var problemsTop = 0.0
 
-    mutating func draw(title: String, subtitle: String) {
-        let legendTop = lanesBottom + 40
-        let problemsTop = legendTop + legendHeight + 24
-        let height = problemsTop + problemsHeight + 16
+    /// Where the whole label of the last mark of each row (and the last
+    /// detent named on each height line) ends, and some room: the canvas is
+    /// at least this wide, so that those labels read.
+    static func lastLabelsEnd(_ panel: Panel) -> Double {
+        var end = 0.0
+        for lane in panel.model.lanes {
+            for trace in lane.traces {
+                guard let last = trace.last(where: { $0.label != nil }), let label = last.label else { continue }
+                let words = "\(label) \(SVGWriter.number(last.height.rounded())) pt"
+                end = max(end, panel.time.x(last.at) + 4 + detentFont.width(TerminalWidth.printable(words)) + 8)
+            }
+            var last: [Int: TimelineModel.Mark] = [:]
+            for mark in lane.marks { last[row(mark.kind)] = mark }
+            for mark in last.values {
+                let label = label(mark)
+                let x = panel.time.x(.event(mark.index)) + labelOffset(mark.kind)
+                end = max(end, x + font(mark.kind).width(label) + 8)
+            }
+        }
+        return end
+    }
+
+    func panelHeight(_ panel: Panel) -> Double {
+        (showsPartHeaders ? Self.panelHeaderHeight : 0) + Self.axisBand + panel.lanesHeight + Self.bottomAxisBand
+    }
+
+    /// Where a panel's lanes begin.
+    func lanesTop(_ panel: Panel) -> Double {
+        panel.top + (showsPartHeaders ? Self.panelHeaderHeight : 0) + Self.axisBand
+    }
+
+    mutating func draw() {
+        let n = SVGWriter.number
         writer.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>")
         writer.open(
             "svg",
             [
                 ("xmlns", "http://www.w3.org/2000/svg"), ("version", "1.1"),
-                ("width", SVGWriter.number(width)), ("height", SVGWriter.number(height)),
-                ("viewBox", "0 0 \(SVGWriter.number(width)) \(SVGWriter.number(height))"),
+                ("width", n(width)), ("height", n(height)), ("viewBox", "0 0 \(n(width)) \(n(height))"),
             ])
         writer.element("title", [], text: title)
         style()
         writer.element("rect", [("class", "background"), ("width", "100%"), ("height", "100%")])
-        writer.element("text", [("class", "title"), ("x", "16"), ("y", "32")], text: title)
-        writer.element("text", [("class", "subtitle"), ("x", "16"), ("y", "54")], text: subtitle)
-        drawAxis(y: Self.axisY, labelsAbove: true)
-        var y = Self.lanesTop
-        var number = 0
-        for lane in model.lanes {
-            if !lane.isApp { number += 1 }
-            drawLane(lane, number: number, top: y)
-            y += laneHeight(lane)
-        }
-        drawGrid(from: Self.axisY, to: y)
-        drawAxis(y: y + 4, labelsAbove: false)
+        text(title, x: 16, y: 32, font: Self.titleFont, class: "title")
+        text(subtitle, x: 16, y: 54, font: Self.subtitleFont, class: "subtitle")
+        for panel in panels { drawPanel(panel) }
         drawLegend(top: legendTop)
         drawProblems(top: problemsTop)
         writer.close("svg")
     }
 
+    mutating func drawPanel(_ panel: Panel) {
+        let part = panel.part
+        writer.open(
+            "g",
+            [("class", "part"), ("id", "part-\(part.part)"), ("data-profile", part.profile.name)])
+        if showsPartHeaders {
+            text(Self.header(panel), x: 16, y: panel.top + 21, font: Self.panelFont, class: "part-title")
+        }
+        let lanesTop = lanesTop(panel)
+        var y = lanesTop
+        var number = 0
+        for lane in panel.model.lanes {
+            if !lane.isApp { number += 1 }
+            drawLaneBackground(lane, number: number, top: y, panel: panel)
+            y += panel.laneHeight(lane)
+        }
+        drawBands(panel, top: lanesTop - 8, bottom: y)
+        drawAxis(panel, y: lanesTop - 8, labelsAbove: true)
+        y = lanesTop
+        number = 0
+        for lane in panel.model.lanes {
+            if !lane.isApp { number += 1 }
+            drawLane(lane, number: number, top: y, panel: panel)
+            y += panel.laneHeight(lane)
+        }
+        drawAxis(panel, y: y + 4, labelsAbove: false)
+        writer.close("g")
+    }
+
+    /// `Part 2 · profile iphonese-ios17 (iPhone SE, iOS 17) · 0–700 ms · 8 events`.
+    static func header(_ panel: Panel) -> String {
+        let events = panel.part.events.count
+        return "Part \(panel.part.part) · " + profileText(panel.part.profile) + " · " + span(panel.model)
+            + " · \(events) event\(events == 1 ? "" : "s")"
+    }
+
+    /// `profile iphone15-ios17 (iPhone 15, iOS 17)`.
+    static func profileText(_ profile: Profile) -> String {
+        "profile \(profile.name) (\(profile.device.displayName), iOS \(profile.os.version))"
+    }
+
+    /// `0–1000 ms`, or `0–1000 ms (drawn to 1500 ms)` when a transition ran on.
+    static func span(_ model: TimelineModel) -> String {
+        (model.end == 0 ? "at 0 ms" : "0–\(model.end) ms")
+            + (model.drawnEnd > model.end ? " (drawn to \(model.drawnEnd) ms)" : "")
+    }
+
     mutating func style() {
+        func css(_ font: Font) -> String {
+            "font-size: \(SVGWriter.number(font.size))px; font-weight: \(font.bold ? 700 : 400);"
+        }
         writer.open("style", [("type", "text/css")])
         writer.raw(
             """
             text { font-family: \(Self.sans); fill: #1f2328; }
             .background { fill: #ffffff; }
-            .title { font-size: 20px; font-weight: 700; }
-            .subtitle { font-size: 13px; fill: #57606a; }
-            .axis line { stroke: #57606a; } .axis text { font-size: 11px; fill: #57606a; }
-            .axis .caption { font-weight: 600; }
+            .title { \(css(Self.titleFont)) }
+            .subtitle { \(css(Self.subtitleFont)) fill: #57606a; }
+            .part-title { \(css(Self.panelFont)) }
+            .axis line { stroke: #57606a; } .axis text { \(css(Self.axisFont)) fill: #57606a; }
+            .axis .caption { \(css(Self.captionFont)) }
+            .axis .note { \(css(Self.noteFont)) fill: #57606a; }
             .grid { stroke: #d0d7de; stroke-width: 1; stroke-dasharray: 2 3; }
+            .instant { fill: #fff0b3; opacity: 0.6; } .instant-bracket { stroke: #bf8700; stroke-width: 2; fill: none; }
+            .idle { fill: url(#idle-hatch); } .idle-break { stroke: #57606a; stroke-width: 1.5; fill: none; }
+            .after-end { fill: #dde1e6; opacity: 0.55; } .run-end { stroke: #57606a; stroke-width: 1.5; stroke-dasharray: 6 3; }
             .lane-bg { fill: #f6f8fa; } .lane-bg.alt { fill: #ffffff; } .lane-sep { stroke: #d0d7de; }
-            .lane-name { font-size: 14px; font-weight: 700; }
-            .lane-note { font-size: 10px; fill: #6e7781; }
+            .lane-name { \(css(Self.laneNameFont)) }
+            .lane-note { \(css(Self.noteFont)) fill: #6e7781; }
             .body-bg { fill: #eef1f4; }
             .phase.presenting { fill: #7fd195; } .phase.presented { fill: #79a8ee; }
             .phase.dismissing { fill: url(#hatch); }
+            .phase.dismissing.still { fill: #e4e7eb; stroke: #8c959f; stroke-width: 1; stroke-dasharray: 2 2; }
             .phase.open { stroke: #57606a; stroke-dasharray: 4 3; }
-            .phase-label { font-size: 10px; fill: #1f2328; }
+            .phase-label { \(css(Self.noteFont)) fill: #1f2328; }
             .height { fill: none; stroke: #111827; stroke-width: 2; stroke-linejoin: round; }
             .height-max { stroke: #8c959f; stroke-width: 1; stroke-dasharray: 5 4; }
-            .detent-label { font-size: 10px; font-weight: 600; fill: #111827; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; }
+            .detent-label { \(css(Self.detentFont)) fill: #111827; paint-order: stroke; stroke: #ffffff; stroke-width: 3px; }
             .mark.user circle, .legend .user { fill: #24292f; }
             .mark.policy polygon, .legend .policy { fill: #8250df; }
             .mark.warning polygon, .legend .warning, .problems polygon.warning { fill: #f59e0b; stroke: #9a6700; stroke-width: 1; }
             .mark.error polygon, .legend .error, .problems polygon.error { fill: #e5383b; stroke: #82071e; stroke-width: 1; }
             .mark.info line, .legend .info { stroke: #8c959f; stroke-width: 1.5; }
-            .mark text { font-size: 10px; }
+            .mark text { \(css(Self.markFont)) }
             .mark.policy text { fill: #6639ba; }
-            .mark.warning text { fill: #9a6700; font-weight: 700; }
-            .mark.error text { fill: #b3261e; font-weight: 700; }
-            .mark .number { font-size: 10px; font-weight: 700; fill: #1f2328; }
+            .mark.warning text { \(css(Self.problemMarkFont)) fill: #9a6700; }
+            .mark.error text { \(css(Self.problemMarkFont)) fill: #b3261e; }
+            .mark .number { \(css(Self.problemMarkFont)) fill: #1f2328; }
             .mark.error .number { fill: #ffffff; }
-            .legend text, .problems text { font-size: 12px; }
-            .problems .line { font-family: \(Self.mono); font-size: 11.5px; white-space: pre; }
-            .problems .heading, .legend .heading { font-weight: 700; }
+            .legend text, .problems text { \(css(Self.legendFont)) }
+            .problems .line { font-family: \(Self.mono); \(css(Self.problemFont)) white-space: pre; }
+            .problems .heading, .legend .heading { \(css(Self.headingFont)) }
             """)
         writer.close("style")
         writer.open("defs")
@@ -105,181 +241,48 @@ struct SVGDrawing {
             """
             <pattern id="hatch" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">\
             <rect width="8" height="8" fill="#e5e7eb"/><rect width="3.5" height="8" fill="#a8b1bb"/></pattern>
+            <pattern id="idle-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(-45)">\
+            <rect width="6" height="6" fill="#f6f8fa"/><rect width="1" height="6" fill="#d0d7de"/></pattern>
             """)
         writer.close("defs")
     }
 
-    // MARK: Axis and grid
+    // MARK: Text
 
-    mutating func drawAxis(y: Double, labelsAbove: Bool) {
-        writer.open("g", [("class", "axis")])
-        writer.element(
-            "line",
-            [
-                ("x1", SVGWriter.number(axis.x0)), ("y1", SVGWriter.number(y)),
-                ("x2", SVGWriter.number(axis.x0 + axis.width)), ("y2", SVGWriter.number(y)),
-            ])
-        writer.element(
-            "text",
-            [("class", "caption"), ("x", "16"), ("y", SVGWriter.number(labelsAbove ? y - 6 : y + 16))],
-            text: "time (ms)")
-        for t in axis.ticks {
-            let x = SVGWriter.number(axis.x(t))
-            let (y1, y2) = labelsAbove ? (y - 4, y) : (y, y + 4)
-            writer.element("line", [("x1", x), ("y1", SVGWriter.number(y1)), ("x2", x), ("y2", SVGWriter.number(y2))])
-            writer.element(
-                "text",
-                [("x", x), ("y", SVGWriter.number(labelsAbove ? y - 8 : y + 16)), ("text-anchor", "middle")],
-                text: String(t))
-        }
-        writer.close("g")
+    /// Writes text and records its box. An `optional` text is left out
+    /// (returning false) where it would overlap a label or a mark already
+    /// drawn, or leave the canvas.
+    @discardableResult
+    mutating func text(
+        _ text: String, x: Double, y: Double, font: Font, class className: String? = nil, middle: Bool = false,
+        optional: Bool = false, title: String? = nil, attributes: [(String, String)] = []
+    ) -> Bool {
+        guard !text.isEmpty else { return false }
+        let box = SVGLayout.box(text, x: x, y: y, font: font, middle: middle)
+        if optional, !layout.isFree(box) || !contains(box) { return false }
+        layout.record(box, .label(text))
+        var attrs: [(String, String)] = []
+        if let className { attrs.append(("class", className)) }
+        attrs += [("x", SVGWriter.number(x)), ("y", SVGWriter.number(y))]
+        if middle { attrs.append(("text-anchor", "middle")) }
+        writer.element("text", attrs + attributes, text: text, title: title)
+        return true
     }
 
-    mutating func drawGrid(from top: Double, to bottom: Double) {
-        writer.open("g", [("class", "grid-lines")])
-        for t in axis.ticks {
-            let x = SVGWriter.number(axis.x(t))
-            writer.element(
-                "line",
-                [
-                    ("class", "grid"), ("x1", x), ("y1", SVGWriter.number(top)), ("x2", x),
-                    ("y2", SVGWriter.number(bottom)),
-                ])
-        }
-        writer.close("g")
+    /// Whether a box lies inside the canvas.
+    func contains(_ box: SVGLayout.Box) -> Bool {
+        box.x >= 0 && box.y >= 0 && box.maxX <= width && box.maxY <= height
     }
-
-    // MARK: Lanes
-
-    mutating func drawLane(_ lane: TimelineModel.Lane, number: Int, top: Double) {
-        let height = laneHeight(lane)
-        writer.open(
-            "g",
-            [
-                ("class", lane.isApp ? "lane app" : "lane"), ("id", lane.isApp ? "lane-app" : "lane-\(number)"),
-                ("data-presenter", lane.name),
-            ])
-        writer.element(
-            "rect",
-            [
-                ("class", number % 2 == 0 ? "lane-bg alt" : "lane-bg"), ("x", "0"), ("y", SVGWriter.number(top)),
-                ("width", SVGWriter.number(width)), ("height", SVGWriter.number(height)),
-            ])
-        writer.element(
-            "line",
-            [
-                ("class", "lane-sep"), ("x1", "0"), ("y1", SVGWriter.number(top)), ("x2", SVGWriter.number(width)),
-                ("y2", SVGWriter.number(top)),
-            ])
-        let name = Self.fit(TerminalWidth.printable(lane.name), width: Self.labelWidth - 28, charWidth: 8.2)
-        writer.element(
-            "text", [("class", "lane-name"), ("x", "16"), ("y", SVGWriter.number(top + 24))],
-            text: name, title: lane.name)
-        if lane.isApp {
-            writer.element(
-                "text", [("class", "lane-note"), ("x", "16"), ("y", SVGWriter.number(top + 40))],
-                text: "events with no presenter")
-        } else {
-            let modifiers = Array(Set(lane.bars.map(\.modifier))).sorted()
-            writer.element(
-                "text", [("class", "lane-note"), ("x", "16"), ("y", SVGWriter.number(top + 40))],
-                text: Self.fit(modifiers.joined(separator: ", "), width: Self.labelWidth - 24, charWidth: 5.6))
-            writer.element(
-                "text",
-                [
-                    ("class", "lane-note"), ("x", "16"),
-                    ("y", SVGWriter.number(top + Self.bodyTop + Self.bodyHeight - 4)),
-                ],
-                text: "height 0–\(SVGWriter.number(heightScale)) pt")
-            drawBody(lane, number: number, top: top)
-        }
-        drawMarks(lane, top: top)
-        writer.close("g")
-    }
-
-    mutating func drawBody(_ lane: TimelineModel.Lane, number: Int, top: Double) {
-        let bodyTop = top + Self.bodyTop
-        writer.element(
-            "rect",
-            [
-                ("class", "body-bg"), ("x", SVGWriter.number(axis.x0)), ("y", SVGWriter.number(bodyTop)),
-                ("width", SVGWriter.number(axis.width)), ("height", SVGWriter.number(Self.bodyHeight)),
-            ])
-        let trackHeight = Self.bodyHeight / Double(lane.tracks)
-        for (i, bar) in lane.bars.enumerated() {
-            let x = axis.x(bar.start)
-            let w = max(axis.x(bar.end) - x, 1.5)
-            let y = bodyTop + Double(bar.track) * trackHeight
-            let span =
-                "\(bar.phase.rawValue) \(bar.start)–\(bar.end) ms" + (bar.open ? " (still running at the end)" : "")
-            writer.element(
-                "rect",
-                [
-                    ("class", "phase \(bar.phase.rawValue)" + (bar.open ? " open" : "")),
-                    ("id", "bar-\(number)-\(i + 1)"),
-                    ("x", SVGWriter.number(x)), ("y", SVGWriter.number(y)), ("width", SVGWriter.number(w)),
-                    ("height", SVGWriter.number(trackHeight)),
-                ],
-                title: span + "\n" + Self.line(bar.event))
-            let label = TerminalWidth.printable(bar.phase.rawValue + (bar.item.map { " item=\($0)" } ?? ""))
-            let fitted = Self.fit(label, width: w - 6, charWidth: 5.6)
-            if !fitted.isEmpty {
-                writer.element(
-                    "text",
-                    [
-                        ("class", "phase-label"), ("x", SVGWriter.number(x + 3)),
-                        ("y", SVGWriter.number(y + trackHeight - 5)),
-                    ],
-                    text: fitted)
-            }
-        }
-        let maxY = SVGWriter.number(bodyTop)
-        writer.element(
-            "line",
-            [
-                ("class", "height-max"), ("x1", SVGWriter.number(axis.x0)), ("y1", maxY),
-                ("x2", SVGWriter.number(axis.x0 + axis.width)), ("y2", maxY),
-            ])
-        for trace in lane.traces { drawTrace(trace, bodyTop: bodyTop) }
-    }
-
-    mutating func drawTrace(_ trace: [TimelineModel.HeightPoint], bodyTop: Double) {
-        func y(_ h: Double) -> Double {
-            bodyTop + Self.bodyHeight - min(max(h / heightScale, 0), 1) * Self.bodyHeight
-        }
-        let points = trace.map { "\(SVGWriter.number(axis.x($0.time))),\(SVGWriter.number(y($0.height)))" }
-        writer.element("polyline", [("class", "height"), ("points", points.joined(separator: " "))])
-        var lastLabelEnd = -Double.infinity
-        for p in trace {
-            guard let label = p.label else { continue }
-            let text = "\(label) \(SVGWriter.number(p.height.rounded())) pt"
-            let x = axis.x(p.time) + 4
-            guard x >= lastLabelEnd else { continue }
-            let py = y(p.height)
-            let ty = py < bodyTop + 14 ? py + 13 : py - 5
-            writer.element(
-                "text", [("class", "detent-label"), ("x", SVGWriter.number(x)), ("y", SVGWriter.number(ty))], text: text
-            )
-            lastLabelEnd = x + Self.textWidth(text, charWidth: 6) + 6
-        }
-    }
-
-    // MARK: Text helpers
 
     /// The event line shown in tooltips and the problem list.
     static func line(_ event: Event) -> String {
         TerminalWidth.printable(event.description).trimmingLeadingSpaces()
     }
 
-    /// Approximate rendered width: wide characters count double.
-    static func textWidth(_ text: String, charWidth: Double) -> Double {
-        Double(TerminalWidth.of(text)) * charWidth
-    }
-
-    /// The text cut to fit `width` pixels, with `…`; empty when not even a
-    /// few characters fit.
-    static func fit(_ text: String, width: Double, charWidth: Double) -> String {
-        let columns = Int(width / charWidth)
+    /// The text cut to fit `width` pixels in `font`, with `…`; empty when
+    /// not even a few characters fit.
+    static func fit(_ text: String, width: Double, font: Font) -> String {
+        let columns = Int(width / (font.size * font.advance))
         guard columns >= 4 else { return "" }
         return TerminalWidth.truncate(text, to: columns)
     }

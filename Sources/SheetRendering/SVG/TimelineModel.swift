@@ -1,32 +1,45 @@
 import SheetEngine
 
-/// What the SVG draws, worked out from the events alone: lanes, phase bars,
-/// height traces and marks.
+/// What the SVG draws for one part of a run, worked out from its events
+/// alone: lanes, phase bars, height traces and marks. Positions are event
+/// indices or times; `TimeLayout` turns them into x coordinates.
 ///
 /// Invariants: `lanes` holds one lane per presenter (a view whose modifier
 /// presented or was asked to present), in order of the presenter's first
-/// appearance on the timeline, then at most one `app` lane for marks of
-/// events that concern no presenter; every bar has `start <= end`; marks in a
-/// lane are in timeline order.
+/// appearance on the timeline, then at most one `app` lane (first) for
+/// marks of events that concern no presenter; every bar starts no later
+/// than it ends; marks in a lane are in timeline order.
 struct TimelineModel {
+    /// Where something sits on the time axis: at an event (events of one
+    /// millisecond each have a place of their own), or at a time no event
+    /// marks (the end of a transition still running when the run ended).
+    enum Position: Hashable {
+        case event(Int)
+        case time(Int)
+    }
+
     /// A phase interval of one presentation.
     struct Bar {
         var modifier: String
         var item: String?
         var phase: Phase
-        var start: Int
-        var end: Int
+        var start: Position
+        var end: Position
+        var startTime: Int
+        var endTime: Int
         /// Whether the run ended before the phase did.
         var open: Bool
+        /// For a dismissing bar: whether the transition animates (B06).
+        var animated = true
         /// The event that began it, for the tooltip.
         var event: Event
         /// Row within the lane when bars overlap (0 almost always).
         var track = 0
     }
 
-    /// A point of the sheet height line; `label` names a new detent there.
+    /// A point of the sheet height line; `label` names the detent it settles on there.
     struct HeightPoint {
-        var time: Int
+        var at: Position
         var height: Double
         var label: String?
     }
@@ -39,7 +52,7 @@ struct TimelineModel {
     struct Mark {
         var kind: MarkKind
         var event: Event
-        /// Position of the event on the timeline, for stable ids.
+        /// Position of the event in its part's timeline, for stable ids.
         var index: Int
         /// Number shown on warnings and errors, matching the problem list.
         var number: Int?
@@ -53,30 +66,57 @@ struct TimelineModel {
         /// One polyline per presentation.
         var traces: [[HeightPoint]] = []
         var marks: [Mark] = []
+        /// Events at which a height line steps, with the detent named there.
+        var steps: [Int: String?] = [:]
+        /// Where its sheets sat on iOS 26 profiles (B36), in the order first seen.
+        var placements: [String] = []
         var tracks: Int { (bars.map(\.track).max() ?? 0) + 1 }
     }
 
     var lanes: [Lane]
-    /// Warnings and errors, numbered from 1 in timeline order.
+    /// Warnings and errors, numbered from `firstNumber` in timeline order.
     var problems: [Mark]
     /// The largest height any trace reaches.
     var maxHeight: Double
+    /// When the part ended, and the latest time drawn: later than the end
+    /// when a transition still running then ends after it.
+    var end: Int
+    var drawnEnd: Int
 
     /// Kinds whose presenter is a presenter in the lane sense even without a modifier.
     static let lifecycle: Set<EventKind> = [.presenting, .presented, .dismissing, .dismissed, .removed]
-    /// Sources that are not policies.
-    static let nonPolicySources: Set<String> = ["stock", "app", "engine"]
     /// Events whose height is not the sheet's (a clamped detent's value).
     static let notSheetHeight: Set<EventKind> = [.detentClamped]
 
-    /// Whether an event records a policy's decision: a non-stock `source` on a
-    /// request, queue, drop, settle, veto or state write.
+    /// Whether an event records a policy's decision: a policy (not stock,
+    /// the app or the engine) decided a request, queue, drop, settle, veto
+    /// or state write.
     static func isPolicyDecision(_ e: Event) -> Bool {
-        guard e.kind != .policyError, let source = e.source else { return false }
-        return !nonPolicySources.contains(source)
+        guard e.kind != .policyError, case .policy = e.decider else { return false }
+        return true
     }
 
-    init(events: [Event], end: Int) {
+    /// Whether an event is the consequence of the policy decision just
+    /// before it (`queued` or `dropped` after the `request` that policy
+    /// answered `queue` or `drop`, at the same time): the request's mark
+    /// (`request -> queue (queue.lua)`) already says it, so it gets a tick.
+    static func followsItsRequest(_ e: Event, index: Int, in events: [Event]) -> Bool {
+        guard e.kind == .queued || e.kind == .dropped, index > 0 else { return false }
+        let before = events[index - 1]
+        return before.kind == .request && before.time == e.time && before.decider == e.decider
+            && before.presenter == e.presenter
+    }
+
+    /// - Parameters:
+    ///   - events: the part's events, in order.
+    ///   - end: when the part ended (ms).
+    ///   - firstNumber: the number of the part's first warning or error
+    ///     (numbers run on across the parts of a run).
+    ///   - placement: where the sheet an event concerns sits (B36), when known.
+    init(
+        events: [Event], end: Int, firstNumber: Int = 1,
+        placement: (Event) -> String? = TimelineModel.placement(of:)
+    ) {
         var presenters: Set<String> = []
         for e in events {
             if let p = e.presenter, e.modifier != nil || Self.lifecycle.contains(e.kind) { presenters.insert(p) }
@@ -97,16 +137,20 @@ struct TimelineModel {
         for (index, e) in events.enumerated() {
             let lane = e.presenter.flatMap { laneIndex[$0] }
             if let lane {
-                builders[lane].apply(e)
+                builders[lane].apply(e, index: index)
+                if let p = placement(e), !lanes[lane].placements.contains(p) { lanes[lane].placements.append(p) }
                 if let h = e.height, !Self.notSheetHeight.contains(e.kind), h.isFinite { maxHeight = max(maxHeight, h) }
             }
             var marks: [Mark] = []
             if e.kind.isUserAction { marks.append(Mark(kind: .user, event: e, index: index)) }
-            if Self.isPolicyDecision(e) { marks.append(Mark(kind: .policy, event: e, index: index)) }
+            if Self.isPolicyDecision(e), !Self.followsItsRequest(e, index: index, in: events) {
+                marks.append(Mark(kind: .policy, event: e, index: index))
+            }
             switch e.severity {
             case .warning, .error:
                 let m = Mark(
-                    kind: e.severity == .error ? .error : .warning, event: e, index: index, number: problems.count + 1)
+                    kind: e.severity == .error ? .error : .warning, event: e, index: index,
+                    number: firstNumber + problems.count)
                 problems.append(m)
                 marks.append(m)
             case .info:
@@ -116,15 +160,20 @@ struct TimelineModel {
             }
             if let lane { lanes[lane].marks += marks } else { app.marks += marks.filter { $0.kind != .info } }
         }
+        var drawnEnd = end
         for i in lanes.indices {
             builders[i].finish(at: end)
             lanes[i].bars = Self.assignTracks(builders[i].bars)
             lanes[i].traces = builders[i].traces.filter { $0.count > 1 }
+            lanes[i].steps = builders[i].steps
+            drawnEnd = max(drawnEnd, lanes[i].bars.map(\.endTime).max() ?? end)
         }
         if !app.marks.isEmpty { lanes.insert(app, at: 0) }
         self.lanes = lanes
         self.problems = problems
         self.maxHeight = maxHeight
+        self.end = end
+        self.drawnEnd = drawnEnd
     }
 
     /// Puts overlapping bars on separate tracks (greedy interval colouring
@@ -135,121 +184,22 @@ struct TimelineModel {
         var ends: [Int] = []
         return bars.map { bar in
             var bar = bar
-            if let t = ends.firstIndex(where: { $0 <= bar.start }) {
+            if let t = ends.firstIndex(where: { $0 <= bar.startTime }) {
                 bar.track = t
-                ends[t] = bar.end
+                ends[t] = bar.endTime
             } else {
                 bar.track = ends.count
-                ends.append(bar.end)
+                ends.append(bar.endTime)
             }
             return bar
         }
     }
-}
 
-/// Follows one presenter's presentations through the events.
-struct LaneBuilder {
-    /// A presentation seen so far and still open.
-    struct Open {
-        var modifier: String
-        var bar: TimelineModel.Bar
-        var trace: Int
-        var height: Double
-        var detent: String?
-        var rampFrom: Int?
-    }
-
-    var bars: [TimelineModel.Bar] = []
-    var traces: [[TimelineModel.HeightPoint]] = []
-    var open: [Open] = []
-
-    mutating func apply(_ e: Event) {
-        switch e.kind {
-        case .presenting:
-            if let i = index(e) { close(i, at: e.time, ended: true) }
-            traces.append([TimelineModel.HeightPoint(time: e.time, height: 0)])
-            open.append(
-                Open(
-                    modifier: e.modifier ?? "",
-                    bar: TimelineModel.Bar(
-                        modifier: e.modifier ?? "", item: e.item, phase: .presenting, start: e.time, end: e.time,
-                        open: true, event: e),
-                    trace: traces.count - 1, height: e.height ?? 0, detent: e.detent, rampFrom: e.time))
-        case .presented:
-            guard let i = index(e) else { return }
-            enter(i, to: .presented, e)
-            let h = e.height ?? open[i].height
-            traces[open[i].trace].append(.init(time: e.time, height: h, label: e.detent))
-            open[i].height = h
-            open[i].detent = e.detent ?? open[i].detent
-            open[i].rampFrom = nil
-        case .dismissing:
-            guard let i = index(e) else { return }
-            enter(i, to: .dismissing, e)
-            traces[open[i].trace].append(.init(time: e.time, height: open[i].height))
-            open[i].rampFrom = e.time
-        case .dismissed, .removed:
-            guard let i = index(e) else { return }
-            let trace = open[i].trace
-            if open[i].rampFrom == nil { traces[trace].append(.init(time: e.time, height: open[i].height)) }
-            traces[trace].append(.init(time: e.time, height: 0))
-            close(i, at: e.time, ended: true)
-        default:
-            guard let h = e.height, h.isFinite, !TimelineModel.notSheetHeight.contains(e.kind),
-                let i = index(e), open[i].rampFrom == nil
-            else { return }
-            // A drag carries the detent it started from; name a detent only
-            // where the sheet settles on it or moves to it.
-            let moved = e.detent != open[i].detent || h != open[i].height
-            let label = e.kind != .drag && moved ? e.detent : nil
-            traces[open[i].trace].append(.init(time: e.time, height: open[i].height))
-            traces[open[i].trace].append(.init(time: e.time, height: h, label: label))
-            open[i].height = h
-            if let d = e.detent { open[i].detent = d }
-        }
-    }
-
-    /// The open presentation an event concerns: the one with its modifier,
-    /// or for events that name none (drag, release), the latest.
-    func index(_ e: Event) -> Int? {
-        if let m = e.modifier { return open.lastIndex { $0.modifier == m } }
-        return open.indices.last
-    }
-
-    mutating func enter(_ i: Int, to phase: Phase, _ e: Event) {
-        var bar = open[i].bar
-        bar.end = e.time
-        bar.open = false
-        bars.append(bar)
-        open[i].bar = TimelineModel.Bar(
-            modifier: open[i].modifier, item: e.item ?? bar.item, phase: phase, start: e.time, end: e.time, open: true,
-            event: e)
-    }
-
-    mutating func close(_ i: Int, at time: Int, ended: Bool) {
-        var bar = open[i].bar
-        bar.end = time
-        bar.open = !ended
-        bars.append(bar)
-        open.remove(at: i)
-    }
-
-    /// Bars still open run to the end of the run; so do their height lines.
-    mutating func finish(at end: Int) {
-        while let last = open.indices.last {
-            let o = open[last]
-            let time = max(end, o.bar.start)
-            traces[o.trace].append(.init(time: time, height: o.height))
-            close(last, at: time, ended: false)
-        }
-        bars.sort { $0.start == $1.start ? Self.rank($0.phase) < Self.rank($1.phase) : $0.start < $1.start }
-    }
-
-    static func rank(_ phase: Phase) -> Int {
-        switch phase {
-        case .presenting: return 0
-        case .presented: return 1
-        case .dismissing: return 2
+    /// The time intervals during which a transition (presenting or
+    /// dismissing) runs, in any lane: time there is never compressed.
+    var transitions: [ClosedRange<Int>] {
+        lanes.flatMap { lane in
+            lane.bars.filter { $0.phase != .presented }.map { $0.startTime...max($0.startTime, $0.endTime) }
         }
     }
 }

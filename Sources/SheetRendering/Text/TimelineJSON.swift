@@ -11,7 +11,8 @@ import SheetEngine
 ///
 /// Each object has `time` (ms), `kind`, `severity` and `detail`, and, when
 /// the event has them, `presenter`, `modifier`, `item`, `phase`, `detent`,
-/// `height` (points) and `source` (`stock` or the deciding policy):
+/// `height` (points), `source` (`stock` or the deciding policy) and `rule`;
+/// a run rendered by parts (`render(parts:)`) adds `part` to every event:
 ///
 /// ```
 /// {"detail":"sheet, ends at 500 ms","detent":"large","height":783,"item":"0","kind":"presenting",...}
@@ -21,10 +22,26 @@ import SheetEngine
 /// strings `"nan"`, `"inf"` and `"-inf"`.
 public enum TimelineJSON {
     /// One event as one line of JSON, without a newline.
-    /// - Parameter event: the event.
+    /// - Parameters:
+    ///   - event: the event.
+    ///   - part: the part of the run it happened in (`SheetApp.part`),
+    ///     written as the field `part`; nil leaves the field out.
     /// - Returns: a JSON object on one line.
-    public static func line(_ event: Event) -> String {
-        encode(event)
+    public static func line(_ event: Event, part: Int? = nil) -> String {
+        encode(PartEvent(event: event, part: part))
+    }
+
+    /// Every event of every part as a JSON line, each with its `part`
+    /// field and ending with a newline.
+    /// - Parameter parts: the run's parts in order (`SheetApp.parts`).
+    /// - Returns: the JSON lines; empty for no events.
+    public static func render(parts: [TimelinePart]) -> String {
+        let encoder = makeEncoder(pretty: false)
+        var out = ""
+        for part in parts {
+            for event in part.events { out += encode(PartEvent(event: event, part: part.part), with: encoder) + "\n" }
+        }
+        return out
     }
 
     /// Every event as a JSON line, each ending with a newline.
@@ -33,7 +50,7 @@ public enum TimelineJSON {
     public static func render(_ events: some Sequence<Event>) -> String {
         let encoder = makeEncoder(pretty: false)
         var out = ""
-        for event in events { out += encode(event, with: encoder) + "\n" }
+        for event in events { out += encode(PartEvent(event: event, part: nil), with: encoder) + "\n" }
         return out
     }
 
@@ -57,6 +74,22 @@ public enum TimelineJSON {
         if number.isNaN { return "nan" }
         if number.isInfinite { return number < 0 ? "-inf" : "inf" }
         return nil
+    }
+
+    /// An event with the part it belongs to: the one place a JSON event is
+    /// built. The event writes its own fields; `part` is added beside them.
+    struct PartEvent: Encodable {
+        var event: Event
+        var part: Int?
+
+        enum Key: String, CodingKey { case part }
+
+        func encode(to encoder: any Encoder) throws {
+            try event.encode(to: encoder)
+            guard let part else { return }
+            var c = encoder.container(keyedBy: Key.self)
+            try c.encode(part, forKey: .part)
+        }
     }
 
     static func makeEncoder(pretty: Bool) -> JSONEncoder {

@@ -1,7 +1,8 @@
 import SheetEngine
 
 /// The timeline as text: one line per event, as `Event.description` writes
-/// it, under an optional header naming the profile.
+/// it, under an optional header naming the profile; a run of several parts
+/// (`reset()`) gives each part its own header (`render(parts:)`).
 ///
 /// ```
 /// profile iphone15-ios17
@@ -38,6 +39,27 @@ public struct TimelineText: Sendable, Hashable {
         if let header { out += header + "\n" }
         for event in events { out += line(event) + "\n" }
         return out
+    }
+
+    /// The whole run, part by part, each ending with a newline: one part
+    /// reads as `render(_:)` with its profile; several parts each start
+    /// with `part N: profile NAME`, a blank line between them.
+    /// - Parameter parts: the run's parts in order (`SheetApp.parts`).
+    /// - Returns: the text. `profile` and its header are not used: each part names its own.
+    public func render(parts: [TimelinePart]) -> String {
+        guard parts.count > 1 else {
+            return parts.first.map { TimelineText(profile: $0.profile.name, colour: colour).render($0.events) } ?? ""
+        }
+        return parts.map { part in
+            var out = Self.header(of: part) + "\n"
+            for event in part.events { out += line(event) + "\n" }
+            return out
+        }.joined(separator: "\n")
+    }
+
+    /// `part 2: profile iphonese-ios17`, the line a part starts with when a run has several.
+    public static func header(of part: TimelinePart) -> String {
+        "part \(part.part): profile \(TerminalWidth.printable(part.profile.name))"
     }
 
     /// The header line, `profile iphone15-ios17`, or nil without a profile.

@@ -48,8 +48,9 @@ extension CheckAction {
         if let root = state.views.first(where: { $0.level == 0 }) { out.append(.dismissFrom(root.name)) }
         // B09: a child view leaves the hierarchy with what it presents.
         for view in state.views where view.parent != nil { out.append(.remove(view.name)) }
-        // B27, and waits that do not line up with a transition.
+        // B27, B42, and waits that do not line up with a transition.
         out.append(.tapBackground)
+        out.append(.tapGrabber)
         for ms in [1, 100, 1000] { out.append(.advance(ms)) }
         return out
     }

@@ -19,6 +19,8 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
     case remove(String)
     /// A tap on the presenter behind the top sheet (B27): `tap_background()`.
     case tapBackground
+    /// A tap on the top sheet's grabber (B42, iOS 26): `tap_grabber()`.
+    case tapGrabber
 
     /// Which steps to generate.
     public enum Repertoire: Sendable {
@@ -27,7 +29,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         /// Those, plus what the fuzzer adds: detent selections written by code,
         /// other state, drags between detents at several velocities,
         /// `dismiss` from content views, removing child views, background
-        /// taps and fixed waits.
+        /// and grabber taps and fixed waits.
         case fuzz
     }
 
@@ -44,6 +46,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         case .dismissFrom(let view): return "dismiss(\(LuaLiteral.quote(view)))"
         case .remove(let view): return "remove(\(LuaLiteral.quote(view)))"
         case .tapBackground: return "tap_background()"
+        case .tapGrabber: return "tap_grabber()"
         }
     }
 
@@ -73,6 +76,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         case .dismissFrom(let view): try app.dismiss(from: view)
         case .remove(let view): try app.removeView(view)
         case .tapBackground: app.tapBackground()
+        case .tapGrabber: try app.tapGrabber()
         }
     }
 
@@ -88,23 +92,18 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
     /// - Returns: the steps, in a stable order (the same app gives the same list).
     public static func candidates(for app: SheetApp, itemIDs: [Int], repertoire: Repertoire = .check) -> [CheckAction] {
         var out: [CheckAction] = []
-        var bindings: Set<StateRef> = []
-        let stack = app.stack
-        for b in app.presentationBindings where bindings.insert(b.binding).inserted {
-            let current = app.value(b.binding) ?? .none
-            let dismissing = stack.contains {
-                "\($0.presenter).\($0.modifier)" == b.modifier && $0.phase == .dismissing
-            }
+        let choices = app.bindingChoices()
+        for b in choices {
             let values: [Value] =
                 b.isItem ? itemIDs.map { .record(["id": .int($0)]) } + [.none] : [.bool(true), .bool(false)]
-            for v in values where v != current || (dismissing && !v.isEmpty) { out.append(.set(b.binding, v)) }
+            for v in values where v != b.value || (b.dismissing && !v.isEmpty) { out.append(.set(b.binding, v)) }
         }
-        if let top = stack.last, top.phase == .presented {
+        if let top = app.topPresentation, top.phase == .presented {
             out.append(.swipe)
             out.append(.dismiss)
             if top.style == .sheet {
                 if top.detents.count > 1 {
-                    for d in top.detents where d.detent.description != top.detent {
+                    for d in top.detents where d.detent != top.detent {
                         out.append(.dragRelease(height: d.height, velocity: 0))
                     }
                 }
@@ -120,7 +119,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
             for ms in [wait - 1, wait, wait + 1] where ms > 0 { out.append(.advance(ms)) }
             out.append(.wait)
         }
-        if repertoire == .fuzz { out += fuzzCandidates(for: app, bindings: bindings) }
+        if repertoire == .fuzz { out += fuzzCandidates(for: app, bindings: Set(choices.map(\.binding))) }
         return out
     }
 }

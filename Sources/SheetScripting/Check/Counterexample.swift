@@ -35,7 +35,48 @@ public enum Counterexample {
         lines += violation.message.split(separator: "\n").map { "--   \($0)" }
         lines.append("-- Replay it: sheetlab run FILE (it fails on the last line).")
         lines.append("")
-        lines.append("profile(\(LuaLiteral.quote(profile)))")
+        lines += preamble(setup: setup, profile: profile, policies: policies)
+        lines.append("-- steps")
+        lines += violation.steps.map(\.lua)
+        lines.append("")
+        lines.append("expect(invariant(\(LuaLiteral.quote(violation.invariant))))")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A liveness counterexample as a scenario: the set-up, the prefix,
+    /// then the cycle once, between two readings of `state_key()`. The
+    /// oscillation guard is off, as it was when the property was checked
+    /// (liveness looks at what would happen forever). The last line expects
+    /// the run to have moved on, and fails: the cycle came back to the state
+    /// it started from, so it can repeat forever.
+    public static func scenario(
+        _ lasso: Lasso, property: String, setup: String, profile: String, policies: [String]
+    ) -> String {
+        var lines = ["-- Counterexample found by `sheetlab check`: a run that breaks property '\(property)'."]
+        lines += lasso.message.split(separator: "\n").map { "--   \($0)" }
+        lines.append("-- Replay it: sheetlab run FILE (it fails on the last line: the cycle comes back to where it")
+        lines.append("-- started, so it can repeat forever).")
+        lines.append("")
+        lines += preamble(setup: setup, profile: profile, policies: policies)
+        lines.append("-- liveness is checked without the oscillation guard (P05), as SwiftUI runs")
+        lines.append("oscillation_guard(false)")
+        lines.append("")
+        lines.append("-- prefix")
+        lines += lasso.prefix.map(\.lua)
+        lines.append("")
+        lines.append("-- the cycle, once; it can repeat forever")
+        lines.append("local cycle_start = state_key()")
+        lines += lasso.cycle.map(\.lua)
+        lines.append("")
+        lines.append(
+            "expect(state_key() ~= cycle_start, \(LuaLiteral.quote("property '\(property)': the cycle came back to where it started")))"
+        )
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The lines every check scenario starts with: profile, policies by absolute path, and the set-up.
+    static func preamble(setup: String, profile: String, policies: [String]) -> [String] {
+        var lines = ["profile(\(LuaLiteral.quote(profile)))"]
         for p in policies {
             let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
             lines.append("policy(\(LuaLiteral.quote(URL(fileURLWithPath: absolute).standardized.path)))")
@@ -47,10 +88,6 @@ public enum Counterexample {
         while let c = trimmed.last, c.isWhitespace { trimmed.removeLast() }
         lines.append(String(trimmed))
         lines.append("")
-        lines.append("-- steps")
-        lines += violation.steps.map(\.lua)
-        lines.append("")
-        lines.append("expect(invariant(\(LuaLiteral.quote(violation.invariant))))")
-        return lines.joined(separator: "\n") + "\n"
+        return lines
     }
 }

@@ -23,6 +23,10 @@ public final class LuaPolicy: PresentationPolicy {
     public let invariants: [(name: String, function: LuaFunction)]
     /// Built-in invariants the policy claims to keep (`invariants = { "no-request-lost" }`).
     public let claims: [Invariant]
+    /// Liveness properties the policy declares for `sheetlab check`
+    /// (`properties = { name = always(...) }`), as the Lua table it gave;
+    /// `PropertyReader` reads them when a check starts.
+    public let properties: LuaValue
 
     let runtime: LuaRuntime
     let requestHook: LuaFunction?
@@ -32,7 +36,9 @@ public final class LuaPolicy: PresentationPolicy {
     let resolvers: [String: LuaFunction]
 
     /// The hook names a policy table may have.
-    public static let hookNames = ["request", "dismissed", "settle", "should_dismiss", "detents", "invariants"]
+    public static let hookNames = [
+        "request", "dismissed", "settle", "should_dismiss", "detents", "invariants", "properties",
+    ]
 
     /// Loads and validates a policy file.
     /// - Throws: `LuaError` when the file does not load, run or return a valid policy table.
@@ -54,6 +60,14 @@ public final class LuaPolicy: PresentationPolicy {
     /// - Throws: `LuaError` when the source does not load, run or return a valid policy table.
     public convenience init(source: String, name: String, runtime: LuaRuntime) throws(LuaError) {
         try self.init(chunk: try runtime.load(source: source, chunkName: name), path: name, runtime: runtime) {
+            source
+        }
+    }
+
+    /// Loads a policy file's text kept from earlier (`Session.policySources`),
+    /// as if read from `path`: errors name the file and line.
+    convenience init(source: String, path: String, runtime: LuaRuntime) throws(LuaError) {
+        try self.init(chunk: try runtime.load(source: source, chunkName: "@" + path), path: path, runtime: runtime) {
             source
         }
     }
@@ -131,6 +145,11 @@ public final class LuaPolicy: PresentationPolicy {
             }
         }
         self.claims = claims
+        switch table["properties"] {
+        case .nil: properties = .nil
+        case .table(let t) where t.array.isEmpty: properties = .table(t)
+        case let other: throw bad("'properties' must be a table of formulas by name, got \(other.typeName)")
+        }
         var hooks: PolicyHooks = []
         if requestHook != nil { hooks.insert(.request) }
         if dismissedHook != nil { hooks.insert(.dismissed) }

@@ -20,7 +20,7 @@ public struct EventFilter: Sendable, CustomStringConvertible {
     public enum Field: String, CaseIterable, Sendable {
         /// Only events after this index (1-based), like `timeline(N)`.
         case since
-        case index, time, kind, severity, presenter, modifier, item, phase, detent, height, source, detail
+        case index, time, kind, severity, presenter, modifier, item, phase, detent, height, source, rule, detail
 
         /// The type its value must have, as the error says it: `a string`.
         var expected: String {
@@ -61,6 +61,7 @@ public struct EventFilter: Sendable, CustomStringConvertible {
                 case .kind: what = "an event kind"
                 case .severity: what = "a severity"
                 case .phase: what = "a phase"
+                case .rule: what = "a behaviour id"
                 default: what = "a value of '\(field.rawValue)'"
                 }
                 return
@@ -82,6 +83,7 @@ public struct EventFilter: Sendable, CustomStringConvertible {
     private var kind: EventKind?
     private var severity: Severity?
     private var phase: Phase?
+    private var rule: RuleID?
     private var height: Double?
     private var strings: [Field: String] = [:]
 
@@ -113,6 +115,7 @@ public struct EventFilter: Sendable, CustomStringConvertible {
             case .kind: kind = try Self.named(value, field, EventKind.allCases.map(\.rawValue), EventKind.init)
             case .severity: severity = try Self.named(value, field, Severity.allCases.map(\.rawValue), Severity.init)
             case .phase: phase = try Self.named(value, field, Phase.allCases.map(\.rawValue), Phase.init)
+            case .rule: rule = try Self.named(value, field, RuleID.allCases.map(\.rawValue), RuleID.init)
             case .presenter, .modifier, .item, .detent, .source, .detail:
                 guard case .string(let s) = value else {
                     throw Error(.wrongType(field, got: Self.typeName(of: value)))
@@ -135,6 +138,7 @@ public struct EventFilter: Sendable, CustomStringConvertible {
         if let kind, event.kind != kind { return false }
         if let severity, event.severity != severity { return false }
         if let phase, event.phase != phase { return false }
+        if let rule, event.rule != rule { return false }
         if let height, event.height != height { return false }
         for (field, value) in strings where Self.text(of: event, field) != value { return false }
         return true

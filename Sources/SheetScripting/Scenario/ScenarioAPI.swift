@@ -182,6 +182,16 @@ enum ScenarioAPI {
         def("stack") { session, _ in [.table(LuaTable(array: session.app.stack.map(ScriptTables.presentation)))] }
         def("top") { session, _ in [session.app.stack.last.map(ScriptTables.presentation) ?? .nil] }
         def("state") { session, _ in [ScriptTables.state(session.app.state())] }
+        // What `sheetlab check` tells states apart by (the clock aside), as text: equal keys, same situation.
+        def("state_key") { session, _ in
+            let key = UInt(bitPattern: session.app.fingerprint())
+            return [.string(LuaString(String(key, radix: 16)))]
+        }
+        def("oscillation_guard") { session, args throws(LuaError) in
+            guard case .boolean(let on) = args[1] else { throw args.expected(1, "boolean") }
+            session.app.oscillationLimit = on ? Session.oscillationLimit : .max
+            return []
+        }
         def("timeline") { session, args throws(LuaError) in
             let all = session.app.timeline
             let first = all.count - all.events.count
@@ -214,7 +224,7 @@ enum ScenarioAPI {
             }
             for policy in session.policies.compactMap({ $0 as? LuaPolicy }) {
                 if let f = policy.invariants.first(where: { $0.name == name })?.function {
-                    let message = Checker.luaInvariant(f, name: name, session: session, app: session.app)
+                    let message = InvariantChecks.luaInvariant(f, name: name, session: session, app: session.app)
                     return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
                 }
             }
@@ -259,6 +269,9 @@ enum ScenarioAPI {
             session.record(.init(location: args.location, message: message), failure: failure)
             return [.table(LuaTable(array: matched.map { ScriptTables.event($0.event, index: $0.index) }))]
         }
+
+        // Liveness properties, for `sheetlab check`.
+        PropertyAPI.register(def)
         return names
     }
 

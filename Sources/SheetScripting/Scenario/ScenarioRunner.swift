@@ -13,7 +13,8 @@ package struct ScenarioResult {
     /// The script error that stopped the scenario, if one did (syntax,
     /// runtime, limit), with file:line.
     package var error: LuaError?
-    /// The session, for reading the timeline, state and profile.
+    /// The session, for reading the timeline, state and profile; its app
+    /// keeps every part of the run (`session.app.parts`).
     package var session: Session
     /// Whether the file is a policy, not a scenario: it returned a table
     /// whose keys are all hook names, built no view and checked no expectation.
@@ -87,6 +88,7 @@ package struct ScenarioRunner {
         throws(LuaError) -> ScenarioResult
     {
         let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
+        session.app.keepsEarlierParts = true  // a report shows every part of the run (`app.parts`)
         session.printHandler = printHandler
         if pinsProfile { session.pinnedProfile = profile }
         prepare(session)

@@ -59,7 +59,8 @@ public enum ScriptTables {
         fields["presentation_placement"] = p.presentationPlacement.map { .string(LuaString($0.rawValue)) }
         var environment: [LuaString: LuaValue] = [:]
         for (k, v) in p.environment { environment[LuaString(k)] = ValueBridge.lua(v) }
-        fields["environment"] = .table(LuaTable(fields: environment))
+        // Absent when empty: an empty Lua table would read as a JSON array.
+        if !environment.isEmpty { fields["environment"] = .table(LuaTable(fields: environment)) }
         fields["interactive_dismiss_disabled"] = .boolean(p.interactiveDismissDisabled)
         return .table(LuaTable(fields: fields.filter { !$0.value.isNil }))
     }

@@ -53,6 +53,10 @@ public final class Session {
     public private(set) var overriddenProfiles: [String] = []
     /// What `print` and the REPL write.
     public var printHandler: (String) -> Void = { print($0) }
+    /// Sources to load in place of policy files, by the file's absolute path
+    /// (`Session.canonicalPath`): `sheetlab run --watch` keeps the last good
+    /// version of a policy file that no longer loads.
+    public var policySources: [String: String] = [:]
 
     /// The names of the Lua globals the scenario API registered.
     public private(set) var registeredGlobals: [String] = []
@@ -86,6 +90,9 @@ public final class Session {
     deinit {
         for continuation in streams.values { continuation.finish() }
     }
+
+    /// The oscillation guard's limit when it is on (`oscillation_guard(true)`): the engine's default.
+    public static let oscillationLimit = SheetApp().oscillationLimit
 
     /// The profile the app runs on.
     public var profile: Profile { app.profile }
@@ -145,7 +152,9 @@ public final class Session {
         guard let flag = ProfileFlag(rawValue: name) else {
             throw EngineError(.unknownFlag(name: name, valid: ProfileFlag.allCases.map(\.rawValue)))
         }
-        guard app.viewNames.isEmpty else { throw EngineError(.profileAfterViews(app.profile.name)) }
+        guard app.viewNames.isEmpty else {
+            throw EngineError(.profileAfterViews(app.profile.name, call: "profile_flag"))
+        }
         var profile = app.profile
         flag.set(on, in: &profile.os)
         try reset(profile: profile)
@@ -160,7 +169,17 @@ public final class Session {
     /// - Throws: `LuaError` with file:line.
     @discardableResult
     public func loadPolicy(path: String) throws(LuaError) -> String {
-        install(try LuaPolicy(path: resolve(path), runtime: runtime))
+        let file = resolve(path)
+        if !policySources.isEmpty, let source = policySources[Self.canonicalPath(file)] {
+            return install(try LuaPolicy(source: source, path: file, runtime: runtime))
+        }
+        return install(try LuaPolicy(path: file, runtime: runtime))
+    }
+
+    /// A path made absolute, with `..` and symbolic links resolved: how
+    /// `policySources` knows a file however a script names it.
+    public static func canonicalPath(_ path: String) -> String {
+        PolicyAccess.resolved(path)
     }
 
     /// Loads a Lua policy given as source, or reloads it when one with the

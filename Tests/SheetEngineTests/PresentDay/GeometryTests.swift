@@ -59,6 +59,20 @@ import Testing
         #expect(PresentDay.events(app, .detentChanged).last?.geometry?.placement == .edgeAttached)
     }
 
+    /// The placement before a rotation is the one that was on screen, not
+    /// one recomputed with the new orientation's maximum.
+    @Test func B36_rotation_reportsAChangeOnlyWhenThePlacementChanged() throws {
+        let spec = PresentDay.view { _ in
+            SheetContent(detents: DetentsModifier([.fraction(0.5), .large]), compactAdaptation: .sheet)
+        }
+        let app = try PresentDay.shown(spec, on: "iphone17-ios26")
+        #expect(app.stack[0].placement == .inset)
+        app.rotate(to: .landscape)
+        #expect(app.stack[0].placement == .inset)
+        #expect(PresentDay.events(app, .placementChanged).isEmpty)
+        #expect(PresentDay.events(app, .heightChanged).map(\.rule) == [.b17], "no medium involved: B17, not B18")
+    }
+
     @Test func B37_nearFullHeight_isTheLargeSheetUpTo18_andKeepsItsHeightOn26() throws {
         let old = try PresentDay.shown(Self.sheet([.height(797)]), on: "iphone17-ios18.4")
         #expect(old.stack[0].height == 802)

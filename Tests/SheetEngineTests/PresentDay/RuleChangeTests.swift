@@ -112,6 +112,8 @@ import Testing
             PresentDay.view { _ in SheetContent(detents: DetentsModifier([.large])) }, on: "iphone17-ios26")
         try single.tapGrabber()
         #expect(PresentDay.events(single, .userChangedDetent).isEmpty)
+        let tap = PresentDay.events(single, .grabberTap)
+        #expect(tap.count == 1 && tap[0].kind.isUserAction && tap[0].detail.contains("one detent"))
     }
 
     @Test(arguments: [("iphone17-ios27", nil as Value?), ("iphone17-ios26", Value.string("large"))])

@@ -50,7 +50,8 @@ import Testing
     @Test func globals_includeTheAPI_theLibraries_userGlobals_andKeywords() throws {
         let (repl, out) = try makeRepl()
         feed(repl, out, "myCounter = 1")
-        #expect(repl.complete("ti").insert == "meline(")
+        #expect(repl.complete("tim").insert == "e", "timeline( and time_passes(")
+        #expect(repl.complete("timel").insert == "ine(")
         #expect(repl.complete("myC").insert == "ounter")
         #expect(repl.complete("sho").insert == "w(")
         #expect(repl.complete("str").insert == "ing")
@@ -88,5 +89,65 @@ import Testing
     @Test func columns_fitTheWidth() {
         let text = EditLineReader.columns(["phase", "presenter", "presentation", "text"], width: 30)
         #expect(text == "phase         presenter\npresentation  text")
+    }
+}
+
+/// Tab completion of commands, their files, slot names and `:help` names.
+@Suite struct REPLCommandCompletionTests {
+    @Test(arguments: [
+        (":po", CompletionQuery.Context.command("po")),
+        (":", .command("")),
+        (":policy examples/po", .file("examples/po", luaOnly: true)),
+        (":load  examples/", .file("examples/", luaOnly: true)),
+        (":save out/s", .file("out/s", luaOnly: false)),
+        (":timeline svg run", .file("run", luaOnly: false)),
+        (":timeline json", .lua),
+        (":help se", .help("se")),
+        ("set(\"sel", .slot("sel")),
+        ("x = get( 'Content", .slot("Content")),
+        ("binding(\"", .slot("")),
+        ("policy(\"examples/pol", .file("examples/pol", luaOnly: true)),
+        ("t.set(\"sel", .lua),
+        ("print(\"sel", .lua),
+        ("set(\"a\", \"b", .lua),
+        ("ti", .lua),
+    ])
+    func context_readsWhatIsBeingTyped(text: String, expected: CompletionQuery.Context) {
+        #expect(CompletionQuery.context(of: text) == expected)
+    }
+
+    @Test func commands_complete() throws {
+        let (repl, _) = try makeRepl()
+        #expect(repl.complete(":po").insert == "licy ")
+        #expect(repl.complete(":lo").insert == "ad ")
+        #expect(repl.complete(":s").list == ["show ", "save "])
+    }
+
+    @Test func filesAfterPolicyAndLoad_areLuaFilesAndFolders() throws {
+        let (repl, _) = try makeRepl()
+        #expect(repl.complete(":policy examples/pol").insert == "icies/")
+        #expect(repl.complete(":policy examples/policies/qu").insert == "eue.lua")
+        let listed = repl.complete(":load examples/").list
+        #expect(listed.contains("seeds/") && listed.contains("behaviours/"))
+        #expect(!repl.complete(":load examples/seeds/seed000_lost").list.contains { $0.hasSuffix(".timeline") })
+        #expect(repl.complete("policy(\"examples/policies/bar").insert == "_detent.lua")
+        #expect(repl.complete(":save READ").insert == "ME.md", "any file after :save")
+    }
+
+    @Test func slotNames_insideSetAndGet_closeTheString() throws {
+        let (repl, out) = try makeRepl()
+        #expect(repl.complete("set(\"sel").insert == "ectedItem\"")
+        #expect(repl.complete("get(\"ContentView.sh").insert == "owSettings\"")
+        #expect(repl.complete("set(\"").list.contains("selectedItem"))
+        feed(repl, out, "view { name = 'Other', state = { selectedItem = 1 } }")
+        // Two views have it now: only the qualified names complete it.
+        #expect(repl.complete("set(\"sel").insert == "")
+        #expect(repl.complete("set(\"Other.").insert == "selectedItem\"")
+    }
+
+    @Test func helpNames_complete() throws {
+        let (repl, _) = try makeRepl()
+        #expect(repl.complete(":help tap_b").insert == "ackground")
+        #expect(repl.complete(":help Presen").insert == "tation")
     }
 }

@@ -87,6 +87,20 @@ enum Runs {
         return app
     }
 
+    /// Seed 000 on iPhone 15, then `reset` onto iPhone SE and a detent sheet: a run of two parts.
+    static func twoParts() throws -> SheetApp {
+        let app = app()
+        app.keepsEarlierParts = true
+        try app.addView(itemSheet())
+        try app.set(item, record(0))
+        try app.advance(by: 500)
+        try app.reset(profile: try Profile.named("iphonese-ios17"))
+        try app.addView(itemSheet(detents: [.medium, .large]))
+        try app.set(item, record(1))
+        try app.advance(by: 700)
+        return app
+    }
+
     /// Seed 000 with the queue policy, over and over for a minute.
     static func minute() throws -> SheetApp {
         let app = app(policies: [QueuePolicy()])

@@ -29,6 +29,21 @@ import Testing
         }
     }
 
+    @Test func severalParts_everyEventNamesItsPart() throws {
+        let app = try Runs.twoParts()
+        let lines = TimelineJSON.render(parts: app.parts).split(separator: "\n")
+        let expected = app.parts.flatMap { part in part.events.map { (part.part, $0) } }
+        #expect(lines.count == expected.count)
+        for (line, (part, event)) in zip(lines, expected) {
+            let object = try Self.object(line)
+            #expect(object["part"] as? Int == part)
+            #expect(object["kind"] as? String == event.kind.rawValue)
+        }
+        #expect(Set(expected.map(\.0)) == [1, 2])
+        let decoded = try JSONDecoder().decode(Event.self, from: Data(lines[0].utf8))
+        #expect(decoded.description == expected[0].1.description, "a line with its part still decodes")
+    }
+
     @Test func keysAreSorted_soOutputIsDeterministic() throws {
         let event = Event(
             time: 500, kind: .presented, presenter: "ContentView", modifier: "sheet(item:)", item: "0",
@@ -36,6 +51,10 @@ import Testing
         #expect(
             TimelineJSON.line(event)
                 == #"{"detail":"","detent":"large","height":783,"item":"0","kind":"presented","modifier":"sheet(item:)","phase":"presented","presenter":"ContentView","severity":"info","source":"stock","time":500}"#
+        )
+        #expect(
+            TimelineJSON.line(event, part: 3)
+                == #"{"detail":"","detent":"large","height":783,"item":"0","kind":"presented","modifier":"sheet(item:)","part":3,"phase":"presented","presenter":"ContentView","severity":"info","source":"stock","time":500}"#
         )
     }
 

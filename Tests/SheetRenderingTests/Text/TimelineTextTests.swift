@@ -14,6 +14,26 @@ import Testing
         #expect(lines.dropFirst().dropLast().map(String.init) == app.timeline.events.map(\.description))
     }
 
+    @Test func severalParts_eachUnderItsOwnHeader() throws {
+        let app = try Runs.twoParts()
+        let text = TimelineText().render(parts: app.parts)
+        let sections = text.components(separatedBy: "\n\n")
+        #expect(sections.count == 2)
+        for (section, part) in zip(sections, app.parts) {
+            let lines = section.split(separator: "\n").map(String.init)
+            #expect(lines.first == "part \(part.part): profile \(part.profile.name)")
+            #expect(Array(lines.dropFirst()) == part.events.map(\.description))
+        }
+        #expect(sections[1].hasPrefix("part 2: profile iphonese-ios17\n"))
+    }
+
+    @Test func onePart_readsAsBefore() throws {
+        let app = try Runs.seed000()
+        #expect(
+            TimelineText().render(parts: app.parts)
+                == TimelineText(profile: "iphone15-ios17").render(app.timeline.events))
+    }
+
     @Test func noProfile_noHeader() throws {
         let app = try Runs.seed000()
         let text = TimelineText().render(app.timeline.events)

@@ -121,3 +121,115 @@ import Testing
         #expect(text.contains(#"set("V.s", "a\"b\\c\n")"#))
     }
 }
+
+/// Several workers, symmetry and memoized hooks change how fast a check
+/// runs, never what it finds.
+@Suite struct CheckerWorkersTests {
+    static let twoSheets = CheckerTests.twoSheets
+
+    @Test(arguments: [
+        (["examples/policies/queue.lua"], Counterexample.defaultSetup, [Invariant]()),
+        ([], Counterexample.defaultSetup, [.noRequestLost]),
+        ([], CheckerTests.twoSheets, []),
+        (["Tests/SheetScriptingTests/Fixtures/broken_queue.lua"], Counterexample.defaultSetup, []),
+    ])
+    func exhaustive_sameResult_oneOrTwoJobs(policies: [String], setup: String, invariants: [Invariant]) throws {
+        let one = try makeChecker(policies: policies, setup: setup, invariants: invariants, jobs: 1)
+        let two = try makeChecker(policies: policies, setup: setup, invariants: invariants, jobs: 2)
+        for c in [one, two] {
+            c.itemIDs = [0, 1, 2]
+            c.recordsCoverage = true
+        }
+        let a = one.exhaustive(depth: 9)
+        let b = two.exhaustive(depth: 9)
+        #expect(b.jobs == 2)
+        #expect(digest(a) == digest(b))
+    }
+
+    @Test func liveness_sameLasso_oneOrTwoJobs() throws {
+        var digests: [String] = []
+        for jobs in [1, 2] {
+            let c = try makeChecker(policies: [], jobs: jobs)
+            c.properties = [.requestServed, .noEndlessOscillation]
+            digests.append(digest(c.exhaustive(depth: 20)))
+        }
+        #expect(digests[0] == digests[1])
+        #expect(digests[0].contains("request-served property 'request-served' is broken"))
+    }
+
+    @Test func random_sameResult_oneOrTwoJobs() throws {
+        let a = try makeChecker(policies: [], invariants: [.noRequestLost], jobs: 1).random(
+            runs: 300, depth: 8, seed: 9)
+        let b = try makeChecker(policies: [], invariants: [.noRequestLost], jobs: 2).random(
+            runs: 300, depth: 8, seed: 9)
+        #expect(a.violation != nil)
+        #expect(digest(a) == digest(b))
+        let c = try makeChecker(policies: ["examples/policies/queue.lua"], jobs: 1).random(runs: 300, depth: 8, seed: 9)
+        let d = try makeChecker(policies: ["examples/policies/queue.lua"], jobs: 2).random(runs: 300, depth: 8, seed: 9)
+        #expect(c.violation == nil && c.steps > 1000)
+        #expect(digest(c) == digest(d))
+    }
+
+    @Test func memoizedHooks_findTheSame_asAskingEveryTime() throws {
+        let memo = try makeChecker(policies: ["examples/policies/queue.lua"])
+        let plain = try makeChecker(policies: ["examples/policies/queue.lua"])
+        plain.memoizesHooks = false
+        #expect(digest(memo.exhaustive(depth: 10)) == digest(plain.exhaustive(depth: 10)))
+    }
+
+    @Test func memoizedPolicy_asksOncePerContext() throws {
+        let session = try Session()
+        try session.loadPolicy(path: repoPath("examples/policies/queue.lua"))
+        let memo = MemoizedPolicy(session.policies[0])
+        let context = RequestContext(
+            time: 0, presenter: "V", kind: .sheet, modifier: "sheet(item:)", binding: "item",
+            item: .record(["id": .int(1)]), itemID: "1", phase: .presented, currentItemID: "0", held: 0,
+            presenterBusyWith: nil, blocked: nil, stock: .replace, os: "17.0")
+        var later = context
+        later.time = 5000
+        #expect(try memo.request(context) == .queue)
+        #expect(try memo.request(later) == .queue, "the clock is not part of the key")
+        #expect(memo.misses == 1 && memo.hits == 1)
+    }
+
+    static let threeItems = [0, 1, 2]
+
+    @Test(arguments: [["examples/policies/queue.lua"], []])
+    func symmetry_reducesStates_withTheSameVerdict(policies: [String]) throws {
+        let plain = try makeChecker(policies: policies, invariants: policies.isEmpty ? [.noRequestLost] : [])
+        let reduced = try makeChecker(policies: policies, invariants: policies.isEmpty ? [.noRequestLost] : [])
+        for c in [plain, reduced] { c.itemIDs = Self.threeItems }
+        reduced.symmetry = true
+        let a = plain.exhaustive(depth: 12)
+        let b = reduced.exhaustive(depth: 12)
+        #expect(a.violation?.invariant == b.violation?.invariant)
+        #expect(a.violation?.steps.count == b.violation?.steps.count)
+        if a.violation == nil {
+            #expect(b.states < a.states / 2, "symmetric copies are one state")
+            #expect(b.statesWithoutSymmetry == a.states, "and stand for exactly the states without symmetry")
+        }
+    }
+
+    @Test func symmetry_withLiveness_isRefused() throws {
+        let c = try makeChecker(policies: [])
+        c.symmetry = true
+        c.properties = [.requestServed]
+        #expect(c.refusal?.contains("unsound") == true)
+    }
+
+    @Test func symmetryKey_renamesIDsInValuesAndText() throws {
+        let a = try makeChecker(policies: [])
+        let b = try makeChecker(policies: [])
+        let ref = StateRef(view: "ContentView", slot: "selectedItem")
+        try a.session.app.set(ref, .record(["id": .int(0)]))
+        try b.session.app.set(ref, .record(["id": .int(1)]))
+        #expect(a.session.app.snapshot() != b.session.app.snapshot())
+        let ka = a.session.app.snapshot().canonical(renaming: [0, 1])
+        let kb = b.session.app.snapshot().canonical(renaming: [0, 1])
+        #expect(ka.key == kb.key)
+        #expect(ka.used == 1)
+        try b.session.app.set(ref, .record(["id": .int(1), "title": .string("item 0")]))
+        #expect(
+            b.session.app.snapshot().canonical(renaming: [0, 1]).key != ka.key, "other fields are not renamed")
+    }
+}

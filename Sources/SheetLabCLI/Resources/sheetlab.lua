@@ -1,0 +1,1 @@
+../../../docs/api/sheetlab.lua

@@ -1,0 +1,292 @@
+/// Where each event and time of a part sits on the x axis.
+///
+/// Time runs left to right at one scale (`pixelsPerMs`), with two
+/// exceptions that keep a picture readable:
+/// - **Instants.** Events of one millisecond that would draw on top of
+///   each other (two marks in one row of a lane, two steps of one height
+///   line) are spread over an *instant*: a stretch of the axis where time
+///   stands still, wide enough for each event's label, marked on the axis.
+/// - **Idle gaps.** A stretch longer than `idleThreshold` ms in which
+///   nothing happens and no transition runs is drawn `idleWidth` px wide
+///   and marked as compressed.
+/// Marks in one row are kept `markSpacing` px apart even when their times
+/// are closer, by pushing later events right; warnings and errors keep
+/// their whole label clear of the next one in their row the same way.
+/// Instants and those pushes share a budget (`spreadBudget`), so a long,
+/// busy run stays a picture: past it, an instant only makes room for its
+/// marks and labels are shortened.
+///
+/// Invariants: x never decreases along the events of the part; every
+/// instant and idle gap lies between `x0` and `x0 + width`.
+struct TimeLayout {
+    /// A row of one lane that marks or labels occupy: lane index and row.
+    struct Row: Hashable {
+        var lane: Int
+        var row: Int
+    }
+
+    /// What an event needs on the axis: the rows it draws in, each with the
+    /// width its mark and label take to the right of its x.
+    struct Need {
+        var row: Row
+        var width: Double
+        /// Whether two of these in one row at one time call for an instant.
+        var spreads: Bool
+        /// Whether the next mark of the row keeps clear of the whole label
+        /// even at a later time (warnings and errors are always named).
+        var keepsLabel = false
+        /// The least distance to the next mark of the row (its shape's width and a gap).
+        var spacing = TimeLayout.markSpacing
+    }
+
+    struct Instant {
+        var time: Int
+        var x0: Double
+        var x1: Double
+        var events: Int
+    }
+
+    struct Idle {
+        var from: Int
+        var to: Int
+        var x0: Double
+        var x1: Double
+    }
+
+    static let pixelsPerMs = 0.45
+    static let minimumScale = 0.04
+    static let minWidth = 720.0
+    static let maxWidth = 2400.0
+    static let idleThreshold = 1000
+    static let idleWidth = 56.0
+    static let markSpacing = 12.0
+    /// The most width instants and pushed warnings may add to a picture
+    /// beyond its time drawn to scale, so that a long, busy run stays a
+    /// picture (about three screens); past it, events of one moment sit
+    /// side by side and labels are shortened.
+    static let spreadBudget = 6000.0
+    /// The least room between two events of an instant, and at its edges.
+    static let instantStep = 10.0
+    static let instantPadding = 12.0
+    /// Room after the last moment, so that what happens then is not on the edge.
+    static let endPadding = 16.0
+
+    /// Left edge of the plot and its width in pixels.
+    let x0: Double
+    private(set) var width = 0.0
+    /// Pixels per millisecond of the linear stretches.
+    private(set) var scale = pixelsPerMs
+    private(set) var instants: [Instant] = []
+    private(set) var idle: [Idle] = []
+    /// The x of each event, by index.
+    private(set) var eventX: [Double] = []
+    /// Key times in order with the x where each starts and ends (an
+    /// instant's time spans its width).
+    private var keys: [(time: Int, start: Double, end: Double)] = []
+    /// Whether the gap after each key is compressed.
+    private var compressed: [Bool] = []
+
+    /// - Parameters:
+    ///   - times: each event's time, in order (never decreasing).
+    ///   - needs: what each event needs, by index.
+    ///   - extraTimes: times that must have a place though no event is there
+    ///     (0, the end, the ends of running transitions).
+    ///   - busy: intervals during which a transition runs: never compressed.
+    ///   - x0: where the plot starts.
+    init(times: [Int], needs: [[Need]], extraTimes: [Int], busy: [ClosedRange<Int>], x0: Double) {
+        self.x0 = x0
+        var groups: [(time: Int, events: [Int])] = []
+        for (i, t) in times.enumerated() {
+            if groups.last?.time == t { groups[groups.count - 1].events.append(i) } else { groups.append((t, [i])) }
+        }
+        var keyTimes = Set(groups.map(\.time)).union(extraTimes).union([0]).sorted()
+        if keyTimes.count == 1 { keyTimes.append(keyTimes[0] + 1) }
+        let byTime = Dictionary(uniqueKeysWithValues: groups.map { ($0.time, $0.events) })
+
+        // Which gaps are idle, and how wide the instants are, decide the scale.
+        compressed = zip(keyTimes, keyTimes.dropFirst()).map { a, b in
+            b - a > Self.idleThreshold && !busy.contains { $0.lowerBound < b && $0.upperBound > a }
+        }
+        var linear = 0
+        var fixed = 0.0
+        for (i, pair) in zip(keyTimes, keyTimes.dropFirst()).enumerated() {
+            if compressed[i] { fixed += Self.idleWidth } else { linear += pair.1 - pair.0 }
+        }
+        // Instants get room for every label while the budget lasts; past it
+        // (a long, busy run) only room for their marks, labels shortened.
+        var budget = Self.spreadBudget
+        let plans: [(offsets: [Double], width: Double)?] = keyTimes.map { t in
+            guard let events = byTime[t], Self.spreads(events, needs) else { return nil }
+            let full = Self.packed(events, needs, from: 0)
+            if full.1 <= budget {
+                budget -= full.1
+                return full
+            }
+            let marksOnly = needs.map {
+                $0.map { Need(row: $0.row, width: 0, spreads: $0.spreads, spacing: $0.spacing) }
+            }
+            return Self.packed(events, marksOnly, from: 0, step: 0, padding: 0)
+        }
+        for plan in plans { fixed += plan?.width ?? 0 }
+        if linear > 0 {
+            var s = Self.pixelsPerMs
+            if Double(linear) * s + fixed < Self.minWidth { s = (Self.minWidth - fixed) / Double(linear) }
+            if Double(linear) * s + fixed > Self.maxWidth {
+                s = max(Self.minimumScale, (Self.maxWidth - fixed) / Double(linear))
+            }
+            scale = min(s, 4)
+        }
+
+        // Place the keys and the events, left to right.
+        eventX = Array(repeating: x0, count: times.count)
+        var x = x0
+        var markFree: [Row: Double] = [:]
+        var labelFree: [Row: Double] = [:]
+        for (k, t) in keyTimes.enumerated() {
+            if k > 0 {
+                let gap = compressed[k - 1] ? Self.idleWidth : Double(t - keyTimes[k - 1]) * scale
+                if compressed[k - 1] {
+                    idle.append(Idle(from: keyTimes[k - 1], to: t, x0: x, x1: x + gap))
+                }
+                x += gap
+            }
+            guard let events = byTime[t] else {
+                keys.append((t, x, x))
+                continue
+            }
+            // Marks in one row stay apart, and warnings' names whole while
+            // the budget lasts: push the whole moment right if need be.
+            var wanted = x
+            for i in events {
+                for need in needs[i] {
+                    x = max(x, markFree[need.row] ?? x)
+                    wanted = max(wanted, labelFree[need.row] ?? wanted)
+                }
+            }
+            let push = min(max(0, wanted - x), budget)
+            x += push
+            budget -= push
+            let start = x
+            if let (offsets, w) = plans[k] {
+                for (i, dx) in zip(events, offsets) { eventX[i] = start + dx }
+                x = start + w
+                instants.append(Instant(time: t, x0: start, x1: x, events: events.count))
+            } else {
+                for i in events { eventX[i] = start }
+            }
+            for i in events {
+                for need in needs[i] {
+                    markFree[need.row] = eventX[i] + need.spacing
+                    if need.keepsLabel { labelFree[need.row] = eventX[i] + need.width + 6 + need.spacing }
+                }
+            }
+            keys.append((t, start, x))
+        }
+        width = max(x - x0 + Self.endPadding, Self.minWidth)
+    }
+
+    /// Whether the events of one moment would draw on top of each other.
+    static func spreads(_ events: [Int], _ needs: [[Need]]) -> Bool {
+        var seen: Set<Row> = []
+        for i in events {
+            for need in needs[i] where need.spreads {
+                if !seen.insert(need.row).inserted { return true }
+            }
+        }
+        return false
+    }
+
+    /// Offsets of the events of an instant from its start, and its width:
+    /// each event at least `instantStep` after the one before, and after
+    /// the labels already in the rows it draws in.
+    /// - Parameters:
+    ///   - step: the least room between two events (0: only what their marks need).
+    ///   - padding: room after the last event.
+    static func packed(
+        _ events: [Int], _ needs: [[Need]], from start: Double, step: Double = instantStep,
+        padding: Double = instantPadding
+    ) -> ([Double], Double) {
+        var free: [Row: Double] = [:]
+        var offsets: [Double] = []
+        var x = start + (step > 0 ? 4 : 0)
+        var last = start
+        for (n, i) in events.enumerated() {
+            if n > 0 { x = last + step }
+            for need in needs[i] { x = max(x, free[need.row] ?? x) }
+            for need in needs[i] { free[need.row] = x + need.width + need.spacing }
+            offsets.append(x - start)
+            last = x
+        }
+        let end = max(last + padding, free.values.max() ?? last)
+        return (offsets, end - start)
+    }
+
+    /// The x of a position: an event's own, or where a time's moment ends.
+    func x(_ position: TimelineModel.Position) -> Double {
+        switch position {
+        case .event(let i): return eventX[i]
+        case .time(let t): return x(endOf: t)
+        }
+    }
+
+    /// Where the moment `t` ends (after an instant's events); between two
+    /// keys, in proportion, or, in a compressed gap, at its start.
+    func x(endOf t: Int) -> Double {
+        guard let k = key(atOrBefore: t) else { return x0 }
+        if keys[k].time == t || k + 1 == keys.count { return keys[k].end }
+        if compressed[k] { return keys[k].end }
+        return keys[k].end + Double(t - keys[k].time) * scale
+    }
+
+    /// Where a tick for time `t` goes: the start of its moment, or nil when
+    /// `t` falls inside a compressed gap or past the last key.
+    func tickX(_ t: Int) -> Double? {
+        guard let k = key(atOrBefore: t) else { return nil }
+        if keys[k].time == t { return keys[k].start }
+        guard k + 1 < keys.count, !compressed[k] else { return nil }
+        return keys[k].end + Double(t - keys[k].time) * scale
+    }
+
+    /// The index of the last key at or before `t` (keys are in time order).
+    private func key(atOrBefore t: Int) -> Int? {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let mid = (low + high) / 2
+            if keys[mid].time <= t { low = mid + 1 } else { high = mid }
+        }
+        return low == 0 ? nil : low - 1
+    }
+
+    /// The last time shown.
+    var lastTime: Int { keys.last?.time ?? 0 }
+
+    /// Tick spacing in ms: 1, 2 or 5 times a power of ten, about 80 px apart at `scale`.
+    var step: Int {
+        let wanted = 80 / scale
+        var magnitude = 1
+        while true {
+            for m in [1, 2, 5] where Double(m * magnitude) >= wanted { return m * magnitude }
+            if magnitude > 1 << 50 { return magnitude }
+            magnitude *= 10
+        }
+    }
+
+    /// Tick times from 0 to the last time, `step` apart, with their x:
+    /// only in stretches drawn to scale (none inside compressed gaps), so
+    /// there are about as many as the plot has room for.
+    var ticks: [(time: Int, x: Double)] {
+        let step = step
+        var out: [(time: Int, x: Double)] = []
+        for k in keys.indices {
+            let from = keys[k].time
+            let to = k + 1 < keys.count && !compressed[k] ? keys[k + 1].time - 1 : from
+            var t = (from + step - 1) / step * step
+            while t <= to {
+                if let x = tickX(t) { out.append((t, x)) }
+                t += step
+            }
+        }
+        return out
+    }
+}

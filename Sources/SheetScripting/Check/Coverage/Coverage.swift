@@ -1,0 +1,112 @@
+import SheetEngine
+
+/// What an exploration reached and did not: per family (rules, event
+/// kinds, phases, hook decisions, detents), the items reached, each with the
+/// number of steps that reached it and where it was first reached, and the
+/// items that could have been and were not.
+public struct Coverage {
+    /// An item reached.
+    public struct Reached {
+        public var item: CoverageItem
+        /// Steps that reached it.
+        public var steps: Int
+        /// The shortest sequence of steps that reaches it, from the set-up.
+        public var path: [CheckAction]
+    }
+
+    /// Reached items by family, in order.
+    public private(set) var reached: [CoverageItem.Family: [Reached]] = [:]
+    /// Items not reached, by family, in order.
+    public private(set) var unreached: [CoverageItem.Family: [CoverageItem]] = [:]
+    /// The states explored.
+    public var states: Int
+
+    /// The rule ids coverage lists: every id of the behaviour catalogue.
+    public static var ruleIDs: [RuleID] { RuleID.allCases }
+
+    init(_ recorder: CoverageRecorder, policies: [any PresentationPolicy], explorer: Explorer, states: Int) {
+        self.states = states
+        for (item, place) in recorder.first {
+            let path =
+                explorer.path(depth: Int(place.level) - 1, index: Int(place.arrival.parent)) + [place.arrival.step!]
+            reached[item.family, default: []].append(
+                Reached(item: item, steps: recorder.steps[item] ?? 0, path: path))
+        }
+        for family in CoverageItem.Family.allCases { reached[family]?.sort { $0.item < $1.item } }
+        let seen = Set(recorder.first.keys)
+        var possible: [CoverageItem] = Self.ruleIDs.map { .rule($0) } + EventKind.allCases.map { .kind($0) }
+        possible += Phase.allCases.map { .phase($0) }
+        var requestDeciders = ["stock"]
+        requestDeciders += policies.filter { $0.hooks.contains(.request) }.map(\.name)
+        for by in requestDeciders {
+            for d in RequestDecision.allCases {
+                possible.append(.decision(.init(hook: "request", answer: d.rawValue, by: by)))
+            }
+        }
+        for p in policies where p.hooks.contains(.shouldDismiss) {
+            possible.append(.decision(.init(hook: "should_dismiss", answer: "false", by: p.name)))
+        }
+        possible += recorder.activeDetents.sorted().map { .detent($0) }
+        for item in possible where !seen.contains(item) { unreached[item.family, default: []].append(item) }
+        for family in CoverageItem.Family.allCases { unreached[family]?.sort() }
+    }
+
+    /// The report as text: per family, the items reached (with their step
+    /// counts) and those not reached.
+    public var text: String {
+        var lines = ["coverage of \(states) states:"]
+        for family in CoverageItem.Family.allCases {
+            let r = reached[family] ?? []
+            let u = unreached[family] ?? []
+            lines.append(
+                "  \(family.title) reached (\(r.count) of \(r.count + u.count)): "
+                    + (r.isEmpty ? "none" : r.map { "\($0.item) (\($0.steps))" }.joined(separator: ", ")))
+            if !u.isEmpty {
+                lines.append(
+                    "  \(family.title) not reached (\(u.count)): " + u.map(\.description).joined(separator: ", "))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The report as a JSON object: `{"states": N, "rules": {"reached":
+    /// [{"item": "B01", "steps": 12, "depth": 1}], "unreached": ["B06"]}, ...}`.
+    public var json: String {
+        var families: [String] = []
+        for family in CoverageItem.Family.allCases {
+            let r = (reached[family] ?? []).map {
+                "{\"item\": \(JSONText.quote($0.item.description)), \"steps\": \($0.steps), \"depth\": \($0.path.count)}"
+            }
+            let u = (unreached[family] ?? []).map { JSONText.quote($0.description) }
+            families.append(
+                "\(JSONText.quote(family.rawValue)): {\"reached\": [\(r.joined(separator: ", "))], \"unreached\": [\(u.joined(separator: ", "))]}"
+            )
+        }
+        return "{\"states\": \(states), " + families.joined(separator: ", ") + "}"
+    }
+}
+
+/// JSON text for the check's reports.
+enum JSONText {
+    /// A JSON string literal.
+    static func quote(_ s: String) -> String {
+        var out = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if u.value < 0x20 {
+                    let hex = String(u.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(u)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,129 @@
+import SheetEngine
+
+/// Random mode: reproducible random sequences of steps, each from its own
+/// seed (derived from the check's seed and the run's number), so that runs
+/// can go to any worker.
+///
+/// Runs go in batches; within a batch each worker takes its share, and
+/// after it the batch's runs are counted in their order. The first run that
+/// breaks an invariant ends the check, counted up to its breaking step: the
+/// result does not depend on the number of workers.
+final class RandomExplorer {
+    let workers: [ExplorationWorker]
+    let signal: StopSignal
+    /// Runs per batch (and per worker share within one).
+    static let batch = 64
+
+    init(workers: [ExplorationWorker], signal: StopSignal) {
+        self.workers = workers
+        self.signal = signal
+    }
+
+    /// One run's result.
+    struct Run {
+        var steps = 0
+        var events = 0
+        var depth = 0
+        /// The hashes of the states it reached (random mode counts states by hash).
+        var keys: [Int] = []
+        var violation: (steps: [CheckAction], name: String, message: String)?
+        /// Whether a stop cut it short.
+        var stopped = false
+    }
+
+    /// The seed of run `r`.
+    static func seed(_ seed: UInt64, run r: Int) -> UInt64 {
+        var mix = SplitMix64(seed: seed ^ (UInt64(r) &* 0xD1B5_4A32_D192_ED03))
+        return mix.next()
+    }
+
+    func run(runs: Int, depth: Int, seed: UInt64) -> Explorer.Outcome {
+        var outcome = Explorer.Outcome()
+        var visited: Set<Int> = []
+        var start = 0
+        while start < runs {
+            let end = min(runs, start + Self.batch * workers.count)
+            let results = UnsafeResults(count: end - start)
+            let first = start
+            Parallel.forEach(workers.count) { w in
+                var r = first + w
+                while r < end {
+                    let run = one(worker: workers[w], depth: depth, seed: Self.seed(seed, run: r))
+                    results[r - first] = run
+                    if run.violation != nil || run.stopped { return }
+                    r += workers.count
+                }
+            }
+            for i in 0..<(end - start) {
+                let run = results[i]
+                outcome.steps += run.steps
+                outcome.events += run.events
+                outcome.depthReached = max(outcome.depthReached, run.depth)
+                for k in run.keys { visited.insert(k) }
+                outcome.states = visited.count
+                if let v = run.violation {
+                    outcome.violation = v
+                    return outcome
+                }
+                if run.stopped { return outcome }
+            }
+            signal.states.store(visited.count, ordering: .relaxed)
+            start = end
+        }
+        return outcome
+    }
+
+    /// One random run on a worker.
+    private func one(worker: ExplorationWorker, depth: Int, seed: UInt64) -> Run {
+        var run = Run()
+        var rng = SplitMix64(seed: seed)
+        let app = worker.app
+        app.restore(worker.root, clock: worker.rootClock)
+        var path: [CheckAction] = []
+        var polls = 0
+        for level in 1...max(1, depth) {
+            polls += 1
+            if signal.poll(polls) {
+                run.stopped = true
+                return run
+            }
+            let candidates = worker.candidates()
+            guard !candidates.isEmpty else { break }
+            let action = candidates[Int(rng.next() % UInt64(candidates.count))]
+            app.restore(app.snapshot(), clock: app.now)
+            guard let events = worker.apply(action) else { continue }
+            path.append(action)
+            run.steps += 1
+            run.events += events.count
+            run.depth = max(run.depth, level)
+            signal.steps.add(1, ordering: .relaxed)
+            run.keys.append(worker.key().key.hashValue)
+            if let found = worker.checks.violation(app, events) {
+                run.violation = (path, found.name, found.message)
+                return run
+            }
+        }
+        return run
+    }
+}
+
+/// Results written by several workers, each to its own slots (a buffer,
+/// not an array: an array's storage is not to be written from two threads).
+private final class UnsafeResults: @unchecked Sendable {
+    private let runs: UnsafeMutableBufferPointer<RandomExplorer.Run>
+
+    init(count: Int) {
+        runs = .allocate(capacity: count)
+        _ = runs.initialize(from: repeatElement(RandomExplorer.Run(), count: count))
+    }
+
+    deinit {
+        runs.deinitialize()
+        runs.deallocate()
+    }
+
+    subscript(i: Int) -> RandomExplorer.Run {
+        get { runs[i] }
+        set { runs[i] = newValue }
+    }
+}
