@@ -185,7 +185,7 @@ class Snapshots(unittest.TestCase):
         self.assertIn("timeline recorded", out)
         with open(self.snapshot) as f:
             recorded = f.read()
-        self.assertTrue(recorded.startswith("profile iphone15-ios17\n"))
+        self.assertTrue(recorded.startswith("profile iphone17-ios26\n"))  # the default profile
         self.assertIn("presented", recorded)
 
         code, out, _ = sheetlab("test", self.scenario)
