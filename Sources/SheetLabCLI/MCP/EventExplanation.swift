@@ -25,7 +25,8 @@ struct EventExplanation {
         case .release: "the user released a drag; the sheet settles on a detent or dismisses"
         case .rotate: "the device rotated"
         case .backgroundTap: "the user tapped the presenter behind the top sheet"
-        case .grabberTap: "the user tapped the top sheet's grabber (iOS 26): it moves the sheet to the next detent, a user change (B42)"
+        case .grabberTap:
+            "the user tapped the top sheet's grabber (iOS 26): it moves the sheet to the next detent, a user change (B42)"
         case .viewRemoved: "a view left the hierarchy with its subtree"
         case .stateChanged: "a state slot changed"
         case .bodyEvaluated: "a view's body was evaluated again because a slot it reads changed"
