@@ -10,6 +10,9 @@ struct ViewTable: Hashable {
     private(set) var rows: [ViewNode] = []
     /// Derived from `rows`.
     @Uncompared private(set) var byName: [String: ViewRef] = [:]
+    /// Derived from `rows`: the free rows, lowest first (a scan of `rows`
+    /// per insert made adding n views O(n^2)).
+    @Uncompared private var freeRows: [Int] = []
 
     /// A live view (reading yields it in place, without a copy).
     subscript(ref: ViewRef) -> ViewNode {
@@ -43,7 +46,7 @@ struct ViewTable: Hashable {
     /// Adds a view in the lowest free row and indexes its bindings.
     /// The caller has checked that the name is free and the bindings resolve.
     mutating func insert(_ node: ViewNode) -> ViewRef {
-        let row = rows.firstIndex { $0.isFree } ?? rows.count
+        let row = freeRows.isEmpty ? rows.count : freeRows.removeFirst()
         if row == rows.count { rows.append(node) } else { rows[row] = node }
         let ref = ViewRef(index: row)
         byName[node.name] = ref
@@ -77,7 +80,11 @@ struct ViewTable: Hashable {
         }
         byName[declaration.name] = nil
         rows[ref.index] = .free
-        while let last = rows.last, last.isFree { rows.removeLast() }
+        freeRows.insert(ref.index, at: freeRows.firstIndex { $0 > ref.index } ?? freeRows.count)
+        while let last = rows.last, last.isFree {
+            rows.removeLast()
+            freeRows.removeLast()
+        }
     }
 
     /// A view and every view below it, depth first, each before its children.
