@@ -1,4 +1,5 @@
 import SheetRendering
+import SheetScripting
 
 /// A JSON value, as `sheetlab serve` reads and writes it.
 ///
@@ -100,21 +101,7 @@ enum JSON: Hashable, Sendable {
 
     /// Writes a string literal: quotes, backslashes and control characters escaped.
     static func writeString(_ s: String, into out: inout String) {
-        out += "\""
-        for scalar in s.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
+        out += JSONText.quote(s)
     }
 }
 

@@ -88,14 +88,11 @@ final class MCPServer {
         messageStart = threadCPUNanoseconds()
         switch frame {
         case .text(let bytes):
-            if bytes.allSatisfy({ [0x20, 0x09, 0x0D, 0x0A].contains($0) }) { return nil }
-            let json: JSON
-            do {
-                json = try JSONParser.parse(bytes)
-            } catch {
-                return response(id: .null, error: RPCError.parse("\(error)"))
+            switch JSONParser.message(bytes) {
+            case nil: return nil
+            case .failure(let error)?: return response(id: .null, error: error)
+            case .success(let json)?: return handle(json, message: message)
             }
-            return handle(json, message: message)
         case .tooLong(let length):
             let limit = options.limits.maximumMessageBytes
             return response(

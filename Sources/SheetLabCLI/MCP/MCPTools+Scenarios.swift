@@ -56,18 +56,10 @@ extension MCPTools {
             output.append($0)
         }
         runner.prepare = { [control = server.control] session in control.attach(session.runtime) }
-        let source = try p.optionalString("source")
-        let path = try p.optionalString("path")
-        guard (path == nil) != (source == nil) else { throw p.bad("give exactly one of 'path' or 'source'") }
-        if path != nil, p["name"] != nil || p["base_directory"] != nil {
-            throw p.bad("'name' and 'base_directory' go with 'source'; a file's are its own")
-        }
-        let file = try path.map { path throws(RPCError) in try server.resources.path(path) }
-        let name = try p.optionalString("name") ?? "scenario.lua"
-        let base = try p.optionalString("base_directory") ?? "."
+        var input = try ScenarioInput(p)
+        if case .file(let path) = input { input = .file(try server.resources.path(path)) }
         do throws(LuaError) {
-            if let file { return (try runner.run(path: file), output.lines) }
-            return (try runner.run(source: source!, name: name, baseDirectory: base), output.lines)
+            return (try input.run(runner), output.lines)
         } catch {
             throw RPCError(error)
         }

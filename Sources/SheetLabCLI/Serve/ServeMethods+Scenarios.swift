@@ -44,21 +44,10 @@ extension ServeMethods {
         var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { output.append($0) }
         runner.engineLimits = engineLimits(limits, "run_scenario")
         runner.prepare = { [control = server.control] session in control.attach(session.runtime) }
-        let source = try p.optionalString("source")
-        let path = try p.optionalString("path")
-        guard (path == nil) != (source == nil) else { throw p.bad("give exactly one of 'path' or 'source'") }
-        if path != nil, p["name"] != nil || p["base_directory"] != nil {
-            throw p.bad("'name' and 'base_directory' go with 'source'; a file's are its own")
-        }
-        let name = try p.optionalString("name") ?? "scenario.lua"
-        let base = try p.optionalString("base_directory") ?? "."
+        let input = try ScenarioInput(p)
         let result: ScenarioResult
         do throws(LuaError) {
-            if let path {
-                result = try runner.run(path: path)
-            } else {
-                result = try runner.run(source: source!, name: name, baseDirectory: base)
-            }
+            result = try input.run(runner)
         } catch {
             throw server.control.isCancelled ? RPCError.requestCancelled : RPCError(error)
         }

@@ -99,14 +99,11 @@ final class ServeServer {
         messageStart = threadCPUNanoseconds()
         switch frame {
         case .text(let bytes):
-            if bytes.allSatisfy({ [0x20, 0x09, 0x0D, 0x0A].contains($0) }) { return nil }
-            let json: JSON
-            do {
-                json = try JSONParser.parse(bytes)
-            } catch {
-                return response(id: .null, error: RPCError.parse("\(error)")).text
+            switch JSONParser.message(bytes) {
+            case nil: return nil
+            case .failure(let error)?: return response(id: .null, error: error).text
+            case .success(let json)?: return handle(json, message: message)
             }
-            return handle(json, message: message)
         case .tooLong(let length):
             return lineTooLong(length: length)
         case .malformed(let problem):

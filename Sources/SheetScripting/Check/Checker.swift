@@ -146,6 +146,19 @@ public final class Checker {
             recordsGraph: liveness, recordsCoverage: recordsCoverage, memoizesHooks: memoizesHooks)
     }
 
+    /// The workers, their number in the report; nil, with the report's
+    /// error saying why, when a worker's session cannot be made.
+    func startWorkers(_ plan: ExplorationPlan, into report: inout CheckReport) -> [ExplorationWorker]? {
+        do {
+            let workers = try makeWorkers(plan)
+            report.jobs = workers.count
+            return workers
+        } catch {
+            report.error = "cannot make a worker's session: \(error)"
+            return nil
+        }
+    }
+
     /// The workers: the first on `session`, the others on sessions of their own.
     func makeWorkers(_ plan: ExplorationPlan) throws -> [ExplorationWorker] {
         var sessions = [session]
@@ -170,13 +183,8 @@ public final class Checker {
         var report = CheckReport(invariants: invariantNames)
         let liveness = !properties.isEmpty
         let plan = plan(liveness: liveness)
-        let workers: [ExplorationWorker]
-        do { workers = try makeWorkers(plan) } catch {
-            report.error = "cannot make a worker's session: \(error)"
-            return report
-        }
+        guard let workers = startWorkers(plan, into: &report) else { return report }
         defer { for w in workers { w.close() } }
-        report.jobs = workers.count
         let signal = signal(workers: workers.count)
         let explorer = Explorer(workers: workers, plan: plan, signal: signal)
         let outcome = explorer.run(depth: depth)
@@ -215,13 +223,8 @@ public final class Checker {
     public func random(runs: Int, depth: Int, seed: UInt64) -> CheckReport {
         var report = CheckReport(invariants: invariantNames)
         let plan = plan(liveness: false)
-        let workers: [ExplorationWorker]
-        do { workers = try makeWorkers(plan) } catch {
-            report.error = "cannot make a worker's session: \(error)"
-            return report
-        }
+        guard let workers = startWorkers(plan, into: &report) else { return report }
         defer { for w in workers { w.close() } }
-        report.jobs = workers.count
         let signal = signal(workers: workers.count)
         let outcome = RandomExplorer(workers: workers, signal: signal).run(runs: runs, depth: depth, seed: seed)
         report.states = outcome.states
