@@ -79,4 +79,21 @@ import Testing
         #expect(HeldLedger.lost(before: [Self.held], after: [], events: [event]) == nil)
         #expect(HeldLedger.lost(before: [Self.held], after: [Self.held], events: []) == nil)
     }
+
+    /// Lua halves its string table at most once per collection: after an
+    /// input that interned many strings, one collection leaves about a
+    /// megabyte that depends on how far the input got before its budget
+    /// stopped it (the "lua-memory grows" a loaded machine produced).
+    /// Between inputs the fuzzer collects until nothing more is freed.
+    @Test func betweenInputs_theStringTableShrinksBack_soLoadCannotLookLikeALeak() throws {
+        let session = try Session()
+        let fuzzer = LuaBoundaryFuzzer(examples: "")
+        fuzzer.neutralize(session)
+        let baseline = session.runtime.memoryInUse
+        _ = try session.evaluate("do local t = {} for i = 1, 100000 do t['k' .. i] = i end end")
+        session.runtime.collectGarbage()
+        #expect(session.runtime.memoryInUse > baseline + 256 * 1024, "one collection keeps the grown string table")
+        fuzzer.neutralize(session)
+        #expect(session.runtime.memoryInUse < baseline + 16 * 1024)
+    }
 }
