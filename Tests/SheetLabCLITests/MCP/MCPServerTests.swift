@@ -182,8 +182,14 @@ final class MCPTestClient {
     @Test func cancelledRequest_getsNoResponse() {
         let client = MCPTestClient()
         // A cancel read while request 7 runs interrupts its Lua; the request is then not answered.
-        let cancel = DispatchWorkItem { client.server.control.cancel(.int(7)) }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3, execute: cancel)
+        // It is sent once the request runs, however long a loaded machine takes to start it
+        // (a cancel read before its request is for an earlier one, and is dropped).
+        let cancel = DispatchWorkItem {
+            let control = client.server.control
+            for _ in 0..<60_000 where !control.isRunning(.int(7)) { usleep(1000) }
+            control.cancel(.int(7))
+        }
+        DispatchQueue.global().async(execute: cancel)
         let line: JSON = [
             "jsonrpc": "2.0", "id": 7, "method": "tools/call",
             "params": ["name": "run_scenario", "arguments": ["source": "while true do end", "timeline": "none"]],
