@@ -192,7 +192,7 @@ public struct LuaBoundaryFuzzer {
         // load: collect until nothing more is freed, and the memory left
         // is what the state really keeps.
         var before = Int.max
-        for _ in 0..<16 where session.runtime.memoryInUse < before {
+        while session.runtime.memoryInUse < before {  // strictly falling: it ends
             before = session.runtime.memoryInUse
             session.runtime.collectGarbage()
         }
