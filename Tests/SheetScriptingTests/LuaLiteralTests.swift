@@ -25,4 +25,23 @@ import Testing
         #expect(!LuaLiteral.isName("2x"))
         #expect(LuaLiteral.key("two words") == "[\"two words\"]")
     }
+
+    /// A comment holding text a script chose stays a comment: the chunk of
+    /// comment lines compiles to nothing, whatever the text holds.
+    @Test(arguments: [
+        "calm\nexpect(true) do return end\n--", "cr\rexpect(true)", "crlf\r\nerror('x')", "\u{1B}[2K\u{0}",
+    ])
+    func comment_cannotBecomeCode(text: String) throws {
+        let lines = LuaLiteral.comment(text, prefix: "-- ")
+        #expect(lines.allSatisfy { $0.hasPrefix("-- ") && !$0.contains("\r") && !$0.contains("\n") })
+        let lua = try LuaRuntime()
+        let chunk = try lua.load(source: lines.joined(separator: "\n") + "\nreturn 42", chunkName: "=comment")
+        #expect(try lua.call(chunk).first == .integer(42))
+    }
+
+    @Test func escapingControls_keepsTextOnOneLine() {
+        #expect(LuaLiteral.escapingControls("one\ntwo") == "one\\ntwo")
+        #expect(LuaLiteral.escapingControls("plain 日本") == "plain 日本")
+        #expect(LuaLiteral.escapingControls("\u{1B}1") == "\\0271")
+    }
 }

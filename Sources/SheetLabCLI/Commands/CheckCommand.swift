@@ -244,12 +244,11 @@ enum CheckCommand {
             return ContinuousClock.now >= deadline ? .timeLimit : nil
         }
         let names = request.policies.isEmpty ? "stock behaviour" : request.policies.joined(separator: ", ")
-        out.line("checking \(names) on \(request.profile.name) from \(setupName)")
-        out.line("invariants: \(checker.invariantNames.joined(separator: ", "))")
+        out.line("checking \(TerminalText.line(names)) on \(request.profile.name) from \(TerminalText.line(setupName))")
+        out.line("invariants: \(TerminalText.line(checker.invariantNames.joined(separator: ", ")))")
         if !properties.isEmpty {
-            out.line(
-                "properties: \(properties.map(\.name).joined(separator: ", ")) (oscillation guard off, as liveness is checked)"
-            )
+            let shown = TerminalText.line(properties.map(\.name).joined(separator: ", "))
+            out.line("properties: \(shown) (oscillation guard off, as liveness is checked)")
         }
         out.flush()
         installProgress(checker, request: request, out: out)

@@ -29,7 +29,7 @@ struct CheckOutput {
         if let v = report.violation {
             out.line(
                 out.styled("VIOLATION", .red)
-                    + " \(TerminalText.escape(v.invariant)) after \(v.steps.count) steps: "
+                    + " \(TerminalText.line(v.invariant)) after \(v.steps.count) steps: "
                     + TerminalText.escape(v.message, indent: "    "))
             if !properties.isEmpty { out.line("properties: not checked (an invariant broke first)") }
             let scenario = Counterexample.scenario(
@@ -77,19 +77,19 @@ struct CheckOutput {
         for r in report.properties {
             switch r.verdict {
             case .holds:
-                out.line("property \(TerminalText.escape(r.name)): " + out.styled("holds", .green))
+                out.line("property \(TerminalText.line(r.name)): " + out.styled("holds", .green))
             case .violated(let lasso):
                 out.line(
-                    "property \(TerminalText.escape(r.name)): " + out.styled("VIOLATED", .red) + " "
+                    "property \(TerminalText.line(r.name)): " + out.styled("VIOLATED", .red) + " "
                         + TerminalText.escape(lasso.message, indent: "    "))
                 if firstLasso == nil { firstLasso = (r.name, lasso) }
             case .inconclusive(let why):
                 out.line(
-                    "property \(TerminalText.escape(r.name)): " + out.styled("inconclusive", .yellow) + ": "
+                    "property \(TerminalText.line(r.name)): " + out.styled("inconclusive", .yellow) + ": "
                         + TerminalText.escape(why))
                 if code == .ok { code = .incomplete }
             case .error(let why):
-                out.line("property \(TerminalText.escape(r.name)): error: " + TerminalText.escape(why, indent: "    "))
+                out.line("property \(TerminalText.line(r.name)): error: " + TerminalText.escape(why, indent: "    "))
                 code = .scriptError
             }
         }

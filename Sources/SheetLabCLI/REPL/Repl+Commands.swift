@@ -82,7 +82,7 @@ extension Repl {
         let names = APIHelp.builtIn.names
         let close = names.filter { $0.hasPrefix(String(name.prefix(2))) }
         out.error(
-            "no help for '\(TerminalText.escape(name))': it is not a function or type of the API"
+            "no help for '\(TerminalText.line(name))': it is not a function or type of the API"
                 + (close.isEmpty ? "" : "; did you mean \(close.prefix(6).joined(separator: ", "))?")
                 + " (:help alone lists the commands)")
     }
@@ -131,7 +131,7 @@ extension Repl {
         guard FileSystem.kind(at: absolutePath(path)) == .file else {
             errorCount += 1
             return out.error(
-                out.styled("error", .red, stderr: true) + ": no such scenario file: \(TerminalText.escape(path))")
+                out.styled("error", .red, stderr: true) + ": no such scenario file: \(TerminalText.line(path))")
         }
         options.load = path
         startOver(profile: nil)
@@ -196,7 +196,7 @@ extension Repl {
         guard let file else { return out.write(rendered) }
         let events = session.app.parts.reduce(0) { $0 + $1.events.count }
         if write(rendered, to: file) {
-            out.line("wrote the timeline (\(events) events, \(format)) to \(TerminalText.escape(file))")
+            out.line("wrote the timeline (\(events) events, \(format)) to \(TerminalText.line(file))")
         }
     }
 
@@ -210,7 +210,7 @@ extension Repl {
             title: "A sheetlab repl session (sheetlab \(sheetLabVersion))")
         guard write(writer.render(record), to: absolute) else { return }
         let count = record.inputCount
-        let shown = TerminalText.escape(file)
+        let shown = TerminalText.line(file)
         let flags = PolicyAccess.allowPathFlags(
             forPolicies: session.policies.compactMap { ($0 as? LuaPolicy)?.path }, scenario: absolute)
         out.line(
@@ -229,7 +229,7 @@ extension Repl {
             try OutputFile.write(text, to: absolutePath(file))
             return true
         } catch {
-            out.error("error: cannot write \(TerminalText.escape(file)): \(error.reason)")
+            out.error("error: cannot write \(TerminalText.line(file)): \(error.reason)")
             return false
         }
     }

@@ -155,7 +155,7 @@ final class Repl {
         }
         let count = session.app.timeline.count
         out.line(
-            "loaded \(TerminalText.escape(path)): \(count) event\(count == 1 ? "" : "s"), now at \(session.app.now) ms (:timeline lists them)"
+            "loaded \(TerminalText.line(path)): \(count) event\(count == 1 ? "" : "s"), now at \(session.app.now) ms (:timeline lists them)"
         )
         printNewFailures()
         return ran
@@ -293,7 +293,7 @@ final class Repl {
     // MARK: Helpers
 
     /// The loaded policies' names, in load order, escaped for the terminal (`TerminalText`).
-    var policyNames: [String] { session.policies.map { TerminalText.escape($0.name) } }
+    var policyNames: [String] { session.policies.map { TerminalText.line($0.name) } }
 
     /// An absolute path as short as it can be: relative to the REPL's folder
     /// when they share more than the root (what errors and the timeline show).
@@ -317,7 +317,7 @@ final class Repl {
         let absolute = absolutePath(path)
         guard FileManager.default.fileExists(atPath: absolute) else {
             errorCount += 1
-            out.error(out.styled("error", .red, stderr: true) + ": no such policy file: \(TerminalText.escape(path))")
+            out.error(out.styled("error", .red, stderr: true) + ": no such policy file: \(TerminalText.line(path))")
             return false
         }
         let shown = displayPath(absolute)
@@ -328,7 +328,7 @@ final class Repl {
             record.append(.policy(path: absolute))
             if announce || reloading {
                 out.line(
-                    "\(reloading ? "reloaded" : "loaded") policy \(TerminalText.escape(name)) (\(TerminalText.escape(path)))"
+                    "\(reloading ? "reloaded" : "loaded") policy \(TerminalText.line(name)) (\(TerminalText.line(path)))"
                 )
             }
             return true
@@ -357,7 +357,7 @@ final class Repl {
     /// loads leaves the last good version loaded, and says why.
     func reloadChangedPolicies() {
         for (path, stamp) in watchedPolicies where FileWatcher.stamp(path) != stamp {
-            out.line(out.styled("-- \(TerminalText.escape(displayPath(path))) changed", .dim))
+            out.line(out.styled("-- \(TerminalText.line(displayPath(path))) changed", .dim))
             loadPolicy(path)
         }
     }

@@ -61,7 +61,7 @@ struct ScenarioWriter {
                 lines += ["", "reset(\(profile.map(LuaLiteral.quote) ?? ""))"]
             case .input(let source, let form, let from), .loaded(_, let source, let form, let from):
                 if case .loaded(let path, _, _, _) = step {
-                    lines += ["", "-- Set up by \(path) (--load)"]
+                    lines += [""] + LuaLiteral.comment("Set up by \(path) (--load)", prefix: "-- ")
                     typedHeader = false
                 } else if !typedHeader {
                     lines += ["", "-- At the prompt"]
@@ -73,9 +73,9 @@ struct ScenarioWriter {
                 }
                 lines.append(Self.replayable(source, form: form))
             case .failed(let source, let error, _):
-                lines.append("-- not replayed: this input stopped with an error (\(Self.oneLine(error)))")
-                lines += source.trimmingTrailingNewlines.split(separator: "\n", omittingEmptySubsequences: false)
-                    .map { "--   " + $0 }
+                lines += LuaLiteral.comment(
+                    "not replayed: this input stopped with an error (\(Self.oneLine(error)))", prefix: "-- ")
+                lines += LuaLiteral.comment(source.trimmingTrailingNewlines)
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -17,30 +17,42 @@ enum TerminalText {
     ///   - indent: what follows each newline (`"    "` under a report line).
     /// - Returns: text with no control character but newlines and tabs.
     static func escape(_ text: String, indent: String = "") -> String {
-        let scalars = Array(text.unicodeScalars)
-        guard scalars.contains(where: needsEscape) || (!indent.isEmpty && text.contains("\n")) else { return text }
-        var out = String.UnicodeScalarView()
-        var i = 0
-        while i < scalars.count {
-            let s = scalars[i]
-            let next = i + 1 < scalars.count ? scalars[i + 1] : nil
-            if s == "\r", next == "\n" {
-                i += 1  // a CRLF is a newline
-                continue
-            }
-            if s == "\n" {
-                out.append(s)
-                out.append(contentsOf: indent.unicodeScalars)
-            } else if needsEscape(s) {
-                out.append(
-                    contentsOf: luaEscape(s, beforeDigit: next.map { ("0"..."9").contains($0) } ?? false)
-                        .unicodeScalars)
-            } else {
-                out.append(s)
-            }
-            i += 1
+        guard text.unicodeScalars.contains(where: needsEscape) || (!indent.isEmpty && text.contains("\n")) else {
+            return text
         }
-        return String(out)
+        return escaped(text) { $0 += "\n" + indent }
+    }
+
+    /// The text on one line: control characters escaped as `escape` does,
+    /// and a newline written `\n`, so that a name or a path a script chose
+    /// (a file named `b\nPASS fake.lua`) cannot start a line of its own.
+    /// - Parameter text: a name, a path or a value shown within a line.
+    /// - Returns: text with no control character but tabs.
+    static func line(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) || $0 == "\n" }) else { return text }
+        return escaped(text) { $0 += "\\n" }
+    }
+
+    /// The one escaping loop. Linear in the text: it appends to a `String`
+    /// (`String.UnicodeScalarView.append(contentsOf:)` copies the whole
+    /// view on each call, which made 400,000 escapes take 30 s).
+    private static func escaped(_ text: String, newline: (inout String) -> Void) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count + 16)
+        var scalars = text.unicodeScalars.makeIterator()
+        var next = scalars.next()
+        while let s = next {
+            next = scalars.next()
+            if s == "\r", next == "\n" { continue }  // a CRLF is a newline
+            if s == "\n" {
+                newline(&out)
+            } else if needsEscape(s) {
+                out += luaEscape(s, beforeDigit: next.map { ("0"..."9").contains($0) } ?? false)
+            } else {
+                out.unicodeScalars.append(s)
+            }
+        }
+        return out
     }
 
     /// Whether a scalar could drive a terminal: C0 controls but tab and

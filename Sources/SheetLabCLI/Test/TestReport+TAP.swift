@@ -8,12 +8,12 @@ extension TestReport {
     var tap: String {
         var lines = ["TAP version 14", "1..\(outcomes.count)"]
         for (i, o) in outcomes.enumerated() {
-            let description = TerminalText.escape(o.path).replacing("\\", with: "\\\\").replacing("#", with: "\\#")
+            let description = TerminalText.line(o.path).replacing("\\", with: "\\\\").replacing("#", with: "\\#")
             switch o.status {
             case .passed:
                 lines.append("ok \(i + 1) - \(description)")
             case .skipped:
-                lines.append("ok \(i + 1) - \(description) # SKIP \(o.skipReason ?? "")")
+                lines.append("ok \(i + 1) - \(description) # SKIP \(TerminalText.line(o.skipReason ?? ""))")
             case .failed, .error:
                 lines.append("not ok \(i + 1) - \(description)")
                 lines.append("  ---")

@@ -4,13 +4,13 @@ extension TestOutcome {
     /// - Parameter colour: styles the status word when given (a terminal).
     func text(colour output: Output?) -> String {
         func styled(_ word: String, _ style: Output.Style) -> String { output?.styled(word, style) ?? word }
-        let shown = TerminalText.escape(path)
+        let shown = TerminalText.line(path)
         var lines: [String] = []
         switch status {
         case .passed:
             lines.append(styled("PASS", .green) + " \(shown) (\(counts))")
         case .skipped:
-            lines.append(styled("SKIP", .yellow) + " \(shown): \(skipReason ?? "")")
+            lines.append(styled("SKIP", .yellow) + " \(shown): \(TerminalText.line(skipReason ?? ""))")
         case .error:
             lines.append(styled("ERROR", .red) + " \(shown)")
             if let error { lines.append("    " + TerminalText.escape(error.description, indent: "    ")) }

@@ -47,18 +47,47 @@ public enum LuaLiteral {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let digits = String(scalar.value)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
+            default: appendEscapingControls(scalar, to: &out)
             }
         }
         return out + "\""
+    }
+
+    /// Text as Lua comment lines, `prefix` before each of its lines, with
+    /// control characters escaped as `quote` writes them: nothing in the
+    /// text (a newline, a lone carriage return, which also ends a Lua
+    /// comment) can end the comment and become code in a generated file.
+    /// - Parameters:
+    ///   - text: text a script may have chosen (an invariant's message).
+    ///   - prefix: what starts each line, `"--   "` by default.
+    /// - Returns: one comment line per line of `text`.
+    public static func comment(_ text: String, prefix: String = "--   ") -> [String] {
+        text.split(separator: "\n").map { prefix + escapingControls(String($0)) }
+    }
+
+    /// The text on one line, control characters (newlines too) escaped as
+    /// `quote` writes them, without the quotes: a value or a name a script
+    /// chose, inside a line of a trace or a comment.
+    public static func escapingControls(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars { appendEscapingControls(scalar, to: &out) }
+        return out
+    }
+
+    /// A scalar as a Lua string literal holds it: `\n`, `\r`, `\t`, `\027`, or itself.
+    private static func appendEscapingControls(_ scalar: Unicode.Scalar, to out: inout String) {
+        switch scalar {
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 || scalar.value == 0x7F {
+                let digits = String(scalar.value)
+                out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
     }
 }

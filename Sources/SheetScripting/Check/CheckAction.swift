@@ -36,7 +36,7 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
     /// The step as scenario code, for counterexamples.
     public var lua: String {
         switch self {
-        case .set(let ref, let value): return "set(\"\(ref)\", \(LuaLiteral.render(value)))"
+        case .set(let ref, let value): return "set(\(LuaLiteral.quote(ref.description)), \(LuaLiteral.render(value)))"
         case .swipe: return "swipe()"
         case .dismiss: return "dismiss()"
         case .dragRelease(let h, let v): return "drag(\(Value.format(h))) release(\(Value.format(v)))"

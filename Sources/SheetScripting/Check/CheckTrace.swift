@@ -45,7 +45,8 @@ public struct CheckTrace {
     }
 
     /// The trace as text: each step with its events and the state after it,
-    /// whole, or (`onlyChanges`) only the lines that changed.
+    /// whole, or (`onlyChanges`) only the lines that changed. Names and
+    /// values a script chose are kept on their line (`LuaLiteral.escapingControls`).
     public func text(onlyChanges: Bool) -> String {
         var out: [String] = []
         var previous: [String: String] = [:]
@@ -55,21 +56,23 @@ public struct CheckTrace {
             if let step = s.step { head += " after \(step.lua)" } else { head += " (set-up)" }
             if let loop, i == loop { head += "   <- the cycle starts here" }
             out.append(head)
-            for e in s.events { out.append("    \(e.description)") }
+            for e in s.events { out.append("    " + LuaLiteral.escapingControls(e.description)) }
             let lines = Self.lines(s.state)
             let now = Dictionary(lines.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
             for (key, value) in lines where !onlyChanges || i == 0 || previous[key] != value {
-                out.append("  \(key): \(value)")
+                out.append("  \(LuaLiteral.escapingControls(key)): \(LuaLiteral.escapingControls(value))")
             }
             if onlyChanges, i > 0 {
-                for key in previousOrder where now[key] == nil { out.append("  \(key): (gone)") }
+                for key in previousOrder where now[key] == nil {
+                    out.append("  \(LuaLiteral.escapingControls(key)): (gone)")
+                }
             }
             previous = now
             previousOrder = lines.map(\.key)
         }
         if let loop, let back, let step = back.step {
             out.append("then \(step.lua) leads back to state \(loop), and so on forever")
-            for e in back.events { out.append("    \(e.description)") }
+            for e in back.events { out.append("    " + LuaLiteral.escapingControls(e.description)) }
         }
         return out.joined(separator: "\n") + "\n"
     }

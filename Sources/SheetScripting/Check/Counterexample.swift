@@ -29,10 +29,10 @@ public enum Counterexample {
     public static func scenario(
         _ violation: CheckReport.Violation, setup: String, profile: String, policies: [String]
     ) -> String {
-        var lines = [
-            "-- Counterexample found by `sheetlab check`: invariant '\(violation.invariant)' breaks after \(violation.steps.count) step\(violation.steps.count == 1 ? "" : "s")."
-        ]
-        lines += violation.message.split(separator: "\n").map { "--   \($0)" }
+        var lines = LuaLiteral.comment(
+            "Counterexample found by `sheetlab check`: invariant '\(violation.invariant)' breaks after \(violation.steps.count) step\(violation.steps.count == 1 ? "" : "s").",
+            prefix: "-- ")
+        lines += LuaLiteral.comment(violation.message)
         lines.append("-- Replay it: sheetlab run FILE (it fails on the last line).")
         lines.append("")
         lines += preamble(setup: setup, profile: profile, policies: policies)
@@ -52,8 +52,9 @@ public enum Counterexample {
     public static func scenario(
         _ lasso: Lasso, property: String, setup: String, profile: String, policies: [String]
     ) -> String {
-        var lines = ["-- Counterexample found by `sheetlab check`: a run that breaks property '\(property)'."]
-        lines += lasso.message.split(separator: "\n").map { "--   \($0)" }
+        var lines = LuaLiteral.comment(
+            "Counterexample found by `sheetlab check`: a run that breaks property '\(property)'.", prefix: "-- ")
+        lines += LuaLiteral.comment(lasso.message)
         lines.append("-- Replay it: sheetlab run FILE (it fails on the last line: the cycle comes back to where it")
         lines.append("-- started, so it can repeat forever).")
         lines.append("")

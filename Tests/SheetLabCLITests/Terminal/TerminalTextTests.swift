@@ -30,4 +30,24 @@ import Testing
         #expect(!shown.unicodeScalars.contains { TerminalText.needsEscape($0) })
         #expect(!shown.contains("\u{1B}"))
     }
+
+    @Test(arguments: [
+        ("b\nPASS fake.lua", "b\\nPASS fake.lua"),
+        ("a\r\nb", "a\\nb"),
+        ("\u{1B}[2K", "\\27[2K"),
+        ("plain", "plain"),
+    ])
+    func line_keepsANameOnItsLine(text: String, shown: String) {
+        #expect(TerminalText.line(text) == shown)
+        #expect(!TerminalText.line(text).contains("\n"))
+    }
+
+    /// Appending each escape to a `String.UnicodeScalarView` copied the
+    /// whole view: 400,000 escape characters took 30 s. A million now take
+    /// milliseconds; the time limit only stops a regression from hanging.
+    @Test(.timeLimit(.minutes(1))) func escaping_isLinear() {
+        let text = String(repeating: "\u{1B}", count: 1_000_000)
+        #expect(TerminalText.escape(text).utf8.count == 3_000_000)
+        #expect(TerminalText.line(text + "\n").utf8.count == 3_000_002)
+    }
 }
