@@ -48,6 +48,23 @@ enum OutputFile {
         try writeThrough(path, text)
     }
 
+    /// Makes the folder `path` and the folders above it that are missing
+    /// (`mkdir -p`); one that is there is left as it is.
+    /// - Throws: `WriteError`: `F is a file, not a folder` when something
+    ///   other than a folder is in the way, or the system's reason.
+    static func makeFolder(_ path: String) throws(WriteError) {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            guard (info.st_mode & S_IFMT) == S_IFDIR else {
+                throw WriteError(path, reason: "it is \(FileSystem.node(at: path)?.type.description ?? "a file"), not a folder")
+            }
+            return
+        }
+        let parent = PathName.directory(of: path)
+        if parent != path, parent != "." { try makeFolder(parent) }
+        guard mkdir(path, 0o777) == 0 || errno == EEXIST else { throw WriteError(path, errno: errno) }
+    }
+
     /// A regular file or a new one: a temporary file renamed over `path`.
     private static func replace(_ path: String, with text: String, mode: mode_t?) throws(WriteError) {
         let slash = path.lastIndex(of: "/")
