@@ -42,7 +42,8 @@ public struct ConfinedFile: Sendable, Equatable {
     public enum Kind: Sendable, Equatable, CustomStringConvertible {
         case directory, fifo, characterDevice, blockDevice, socket, symbolicLink, other
 
-        init(mode: mode_t) {
+        /// The kind of a file of this `st_mode`.
+        public init(mode: mode_t) {
             switch mode & S_IFMT {
             case S_IFDIR: self = .directory
             case S_IFIFO: self = .fifo

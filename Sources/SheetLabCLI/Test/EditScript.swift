@@ -98,7 +98,7 @@ struct EditScript {
         // Diagonals that ran off the part's right or bottom edge are skipped from then on.
         var forwardStart = 0, forwardEnd = 0, backwardStart = 0, backwardEnd = 0
         for d in 0...limit {
-            steps += 2 * d + 2
+            steps += max(0, (2 * d - forwardStart - forwardEnd) / 2 + 1)
             if steps > maximumSteps { return nil }
             // Forward: the furthest reach with d changes on diagonal k = x - y.
             for k in stride(from: -d + forwardStart, through: d - forwardEnd, by: 2) {
@@ -125,6 +125,7 @@ struct EditScript {
                     }
                 }
             }
+            steps += max(0, (2 * d - backwardStart - backwardEnd) / 2 + 1)
             if steps > maximumSteps { return nil }
             // Backward: the same from the ends, x and y counted from them.
             for c in stride(from: -d + backwardStart, through: d - backwardEnd, by: 2) {

@@ -27,7 +27,7 @@ enum UnifiedDiff {
     }
 
     /// The most steps (diagonals tried and lines compared) a diff may take.
-    static let maximumSteps = 50_000_000
+    static let maximumSteps = 100_000_000
 
     /// Compares two texts.
     /// - Parameters:
