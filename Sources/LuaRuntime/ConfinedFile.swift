@@ -158,15 +158,17 @@ public struct ConfinedFile: Sendable, Equatable {
     private static func read(_ probe: Descriptor, path: String, within roots: [String]?, maximumBytes: Int)
         throws(Refusal) -> ConfinedFile
     {
+        // Where it is first: of a file outside, nothing more is told (its kind, its size).
+        let located = probe.location()
+        if let roots, let located, !roots.contains(where: { isWithin(located, $0) }) {
+            throw .outside(realPath: located)
+        }
         var info = stat()
         guard fstat(probe.fd, &info) == 0 else { throw .cannotRead(errno: errno) }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegular(Kind(mode: info.st_mode)) }
         guard Int(info.st_size) <= maximumBytes else { throw .tooLarge(maximumBytes: maximumBytes) }
-        let located = probe.location()
-        if let roots {
-            guard let located else { throw .unverifiable }
-            guard roots.contains(where: { isWithin(located, $0) }) else { throw .outside(realPath: located) }
-        }
+        // A pipe or a socket has no path (`pipe:[N]`) and was refused above; a file should.
+        if roots != nil, located == nil { throw .unverifiable }
         let reading = try probe.reopenForReading()
         defer { if reading.fd != probe.fd { reading.close() } }
         var opened = stat()
