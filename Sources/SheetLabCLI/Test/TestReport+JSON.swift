@@ -10,8 +10,8 @@ extension TestReport {
     /// when skipped, `error_events` (`index`, `time`, `kind`, `detail`,
     /// `expected`), `error_event_count`, `unexpected_error_events`,
     /// `time_ms`, and `timeline` (`status`: `matched`, `recorded`,
-    /// `rerecorded`, `differs` with `diff`, `off`, `unwritable`; `path`)
-    /// when the scenario's timeline was compared or recorded.
+    /// `rerecorded`, `differs` with `diff`, `off`, `unwritable`, `refused`;
+    /// `path`) when the scenario's timeline was compared or recorded.
     var jsonLines: String {
         outcomes.map { Self.json($0).text + "\n" }.joined()
     }
