@@ -41,7 +41,8 @@ extension LuaRuntime {
     public func load(path: String, in environment: LuaEnvironment? = nil) throws(LuaError) -> LuaFunction {
         try load(
             file: try SourceFile.read(
-                path, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource),
+                path, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource
+            ),
             in: environment)
     }
 

@@ -53,7 +53,9 @@ import Testing
             try ConfinedFile.read(inside + "/../outside/s.txt", within: [inside], maximumBytes: 100)
         }
         // A root may be a file: that file only.
-        #expect(try ConfinedFile.read(inside + "/leak.txt", within: [outside + "/s.txt"], maximumBytes: 100).bytes.count == 6)
+        #expect(
+            try ConfinedFile.read(inside + "/leak.txt", within: [outside + "/s.txt"], maximumBytes: 100).bytes.count
+                == 6)
     }
 
     @Test func specialFiles_areRefused_withoutBlockingOrReading() throws {
@@ -93,7 +95,8 @@ import Testing
         Self.write("mine", to: inside + "/a.timeline")
         symlink(outside + "/s.txt", inside + "/b.timeline")
         symlink(outside + "/missing", inside + "/c.timeline")
-        #expect(try ConfinedFile.read(named: "a.timeline", inFolder: inside, maximumBytes: 10).bytes == Array("mine".utf8))
+        #expect(
+            try ConfinedFile.read(named: "a.timeline", inFolder: inside, maximumBytes: 10).bytes == Array("mine".utf8))
         for name in ["b.timeline", "c.timeline"] {
             #expect(throws: ConfinedFile.Refusal.notRegular(.symbolicLink)) {
                 try ConfinedFile.read(named: name, inFolder: inside, maximumBytes: 10)
@@ -151,7 +154,9 @@ import Testing
             for (i, byte) in path.utf8.prefix(raw.count - 1).enumerated() { raw[i] = byte }
         }
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
     }
 

@@ -60,7 +60,8 @@ enum OutputFile {
         var info = stat()
         if stat(path, &info) == 0 {
             guard (info.st_mode & S_IFMT) == S_IFDIR else {
-                throw WriteError(path, reason: "it is \(FileSystem.node(at: path)?.type.description ?? "a file"), not a folder")
+                throw WriteError(
+                    path, reason: "it is \(FileSystem.node(at: path)?.type.description ?? "a file"), not a folder")
             }
             return
         }

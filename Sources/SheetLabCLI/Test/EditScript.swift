@@ -82,6 +82,7 @@ struct EditScript {
     private mutating func meetingPoint(_ aLow: Int, _ aHigh: Int, _ bLow: Int, _ bHigh: Int)
         -> (Int, Int)??
     {
+        let a = self.a, b = self.b  // shared, not copied: the snakes' comparisons read them while `steps` counts
         let n = aHigh - aLow
         let m = bHigh - bLow
         let delta = n - m
@@ -102,16 +103,9 @@ struct EditScript {
             if steps > maximumSteps { return nil }
             // Forward: the furthest reach with d changes on diagonal k = x - y.
             for k in stride(from: -d + forwardStart, through: d - forwardEnd, by: 2) {
-                var x =
-                    k == -d || (k != d && forward[offset + k - 1] < forward[offset + k + 1])
-                    ? forward[offset + k + 1] : forward[offset + k - 1] + 1
-                var y = x - k
-                let startX = x
-                while x < n, y < m, a[aLow + x] == b[bLow + y] {
-                    x += 1
-                    y += 1
-                }
-                steps += x - startX
+                let from = Self.start(forward, offset + k, k: k, d: d)
+                let x = from + slide(from, from - k, n, m) { a[aLow + $0] == b[bLow + $1] }
+                let y = x - k
                 forward[offset + k] = x
                 if x > n {
                     forwardEnd += 2
@@ -129,16 +123,9 @@ struct EditScript {
             if steps > maximumSteps { return nil }
             // Backward: the same from the ends, x and y counted from them.
             for c in stride(from: -d + backwardStart, through: d - backwardEnd, by: 2) {
-                var x =
-                    c == -d || (c != d && backward[offset + c - 1] < backward[offset + c + 1])
-                    ? backward[offset + c + 1] : backward[offset + c - 1] + 1
-                var y = x - c
-                let startX = x
-                while x < n, y < m, a[aHigh - 1 - x] == b[bHigh - 1 - y] {
-                    x += 1
-                    y += 1
-                }
-                steps += x - startX
+                let from = Self.start(backward, offset + c, k: c, d: d)
+                let x = from + slide(from, from - c, n, m) { a[aHigh - 1 - $0] == b[bHigh - 1 - $1] }
+                let y = x - c
                 backward[offset + c] = x
                 if x > n {
                     backwardEnd += 2
@@ -155,5 +142,22 @@ struct EditScript {
             }
         }
         return .some(nil)
+    }
+
+    /// Where a d-change path on diagonal `k` starts before it follows
+    /// equal lines: from the neighbour diagonal that reached further (one
+    /// line removed from the one below, one added from the one above).
+    /// `i` is `k`'s index in `reaches`.
+    private static func start(_ reaches: [Int], _ i: Int, k: Int, d: Int) -> Int {
+        k == -d || (k != d && reaches[i - 1] < reaches[i + 1]) ? reaches[i + 1] : reaches[i - 1] + 1
+    }
+
+    /// How many equal lines follow `(x, y)` in an `n` by `m` part (a
+    /// snake), counted as steps.
+    private mutating func slide(_ x: Int, _ y: Int, _ n: Int, _ m: Int, equal: (Int, Int) -> Bool) -> Int {
+        var length = 0
+        while x + length < n, y + length < m, equal(x + length, y + length) { length += 1 }
+        steps += length
+        return length
     }
 }

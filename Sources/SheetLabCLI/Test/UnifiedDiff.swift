@@ -132,8 +132,18 @@ enum UnifiedDiff {
     static func editScript(_ a: [String], _ b: [String], maximumSteps: Int = maximumSteps) -> [Line]? {
         // Lines as numbers: equal lines, equal numbers.
         var numbers: [String: Int] = [:]
-        let x = a.map { line in numbers[line] ?? { numbers[line] = numbers.count; return numbers.count - 1 }() }
-        let y = b.map { line in numbers[line] ?? { numbers[line] = numbers.count; return numbers.count - 1 }() }
+        let x = a.map { line in
+            numbers[line]
+                ?? {
+                    numbers[line] = numbers.count; return numbers.count - 1
+                }()
+        }
+        let y = b.map { line in
+            numbers[line]
+                ?? {
+                    numbers[line] = numbers.count; return numbers.count - 1
+                }()
+        }
         guard let matches = EditScript.matches(x, y, maximumSteps: maximumSteps) else { return nil }
         var script: [Line] = []
         script.reserveCapacity(a.count + b.count - matches.count)

@@ -46,7 +46,8 @@ public final class LuaPolicy: PresentationPolicy {
         let limits = runtime.limits
         try self.init(
             file: try SourceFile.read(
-                path, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource),
+                path, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource
+            ),
             runtime: runtime)
     }
 

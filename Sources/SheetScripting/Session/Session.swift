@@ -173,7 +173,8 @@ public final class Session {
         return try loadPolicy(resolvedPath: file) { () throws(LuaError) in
             let limits = runtime.limits
             return try SourceFile.read(
-                file, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource)
+                file, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource
+            )
         }
     }
 

@@ -190,14 +190,16 @@ final class MCPTestClient {
         try "secret".write(toFile: outside + "/secret.md", atomically: false, encoding: .utf8)
         try "print('outside')".write(toFile: outside + "/x.lua", atomically: false, encoding: .utf8)
         try "# Fine".write(toFile: root + "/docs/fine.md", atomically: false, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: root + "/docs/leak.md", withDestinationPath: outside + "/secret.md")
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/docs/leak.md", withDestinationPath: outside + "/secret.md")
         try FileManager.default.createSymbolicLink(atPath: root + "/docs/same.md", withDestinationPath: "fine.md")
         try FileManager.default.createSymbolicLink(atPath: root + "/examples/away", withDestinationPath: outside)
         #expect(FileManager.default.createFile(atPath: root + "/docs/huge.md", contents: nil))
         #expect(truncate(root + "/docs/huge.md", 512 << 20) == 0)  // 512 MiB, sparse
 
         let client = MCPTestClient(options: MCPServer.Options(root: root))
-        let uris = (client.request("resources/list")["result"]?["resources"]?.array ?? []).compactMap { uri -> String? in
+        let uris = (client.request("resources/list")["result"]?["resources"]?.array ?? []).compactMap {
+            uri -> String? in
             if case .string(let text)? = uri["uri"] { return text }
             return nil
         }
