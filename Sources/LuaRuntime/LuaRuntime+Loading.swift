@@ -39,8 +39,26 @@ extension LuaRuntime {
     /// - Returns: the chunk as a function.
     /// - Throws: `.io` if the file cannot or may not be read, `.syntax`, or `.memory`.
     public func load(path: String, in environment: LuaEnvironment? = nil) throws(LuaError) -> LuaFunction {
-        var bytes = try SourceFile.read(
-            path, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource)
+        try load(
+            file: try SourceFile.read(
+                path, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource
+            ),
+            in: environment)
+    }
+
+    /// Loads a Lua file already read (`SourceFile.read(_:within:...)`), as
+    /// `load(path:in:)` does: the chunk is named "@" + its path as named, a
+    /// first line starting with "#" is skipped, and a syntax error does not
+    /// quote the text of a file that does not parse as Lua from its first
+    /// line. The file is not opened again.
+    ///
+    /// - Parameters:
+    ///   - file: the file and its bytes.
+    ///   - environment: the chunk's globals; a fresh environment if nil.
+    /// - Returns: the chunk as a function.
+    /// - Throws: `.syntax` or `.memory`.
+    public func load(file: ConfinedFile, in environment: LuaEnvironment? = nil) throws(LuaError) -> LuaFunction {
+        var bytes = file.bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.first == UInt8(ascii: "#") {
             let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
@@ -48,7 +66,7 @@ extension LuaRuntime {
         }
         do throws(LuaError) {
             return try LuaString(bytes: bytes).withBytesOrThrow { text throws(LuaError) in
-                try load(text: text, chunkName: "@" + path, environment: environment)
+                try load(text: text, chunkName: "@" + file.path, environment: environment)
             }
         } catch {
             throw SourceFile.withoutUnquotableText(error, source: bytes)

@@ -8,7 +8,10 @@
 
 /// Reading Lua source files, which scripts may name (`policy(path)`, serve's
 /// `load_policy`): regular files only, up to a size limit, never blocking,
-/// and without quoting what is not Lua source in syntax errors.
+/// from where they may be read, and without quoting what is not Lua source
+/// in syntax errors. The file is read by `ConfinedFile`: opened first, and
+/// every check made on what was opened, so a name cannot be swapped between
+/// a check and the read.
 ///
 /// - A FIFO, a device (`/dev/zero`, `/dev/stdin`), a socket or a directory
 ///   is refused before it is read: opening a FIFO can block forever, a
@@ -29,53 +32,47 @@ public enum SourceFile {
     ///   PATH: it is larger than the 1 MiB a Lua source may have (raise it
     ///   with --max-source)`.
     public static func read(_ path: String, maximumBytes: Int, raiseHint: String = "") throws(LuaError) -> [UInt8] {
-        // stat before open: opening a FIFO or a device can block or act.
-        var named = stat()
-        guard stat(path, &named) == 0 else { throw systemError("cannot open", path) }
-        try requireRegular(named, path)
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
-        guard descriptor >= 0 else { throw systemError("cannot open", path) }
-        defer { close(descriptor) }
-        var opened = stat()
-        guard fstat(descriptor, &opened) == 0 else { throw systemError("cannot read", path) }
-        try requireRegular(opened, path)  // it may have been replaced since the stat
-        let tooLarge = LuaError(
-            .io,
-            "cannot load \(path): it is larger than the \(LuaError.byteCount(maximumBytes)) a Lua source may have"
-                + LuaError.raiseHint(raiseHint))
-        guard Int(opened.st_size) <= maximumBytes else { throw tooLarge }
-        var bytes = [UInt8](repeating: 0, count: maximumBytes + 1)
-        var count = 0
-        while count < bytes.count {
-            let got = bytes.withUnsafeMutableBytes { readSome(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if got < 0 {
-                if errno == EINTR { continue }
-                throw systemError("cannot read", path)
-            }
-            if got == 0 { break }
-            count += got
-        }
-        guard count <= maximumBytes else { throw tooLarge }
-        bytes.removeSubrange(count...)
-        return bytes
+        try read(path, within: nil, maximumBytes: maximumBytes, raiseHint: raiseHint).bytes
     }
 
-    static func requireRegular(_ info: stat, _ path: String) throws(LuaError) {
-        let kind: String
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: return
-        case S_IFDIR: kind = "a directory"
-        case S_IFIFO: kind = "a FIFO"
-        case S_IFCHR: kind = "a character device"
-        case S_IFBLK: kind = "a block device"
-        case S_IFSOCK: kind = "a socket"
-        default: kind = "not a file"
+    /// Reads a source file if the file opened lies within `roots`
+    /// (`ConfinedFile.read(_:within:maximumBytes:)`).
+    ///
+    /// - Parameters:
+    ///   - path: the file.
+    ///   - roots: real paths of the folders (and below) or files it may be
+    ///     read from; nil: anywhere.
+    ///   - maximumBytes: the largest file accepted.
+    ///   - raiseHint: how to raise the limit, for the message (`--max-source`).
+    /// - Returns: the file: its bytes and where it really is.
+    /// - Throws: `.io`, as `read(_:maximumBytes:raiseHint:)`, and `cannot
+    ///   load PATH: it lies outside the folders it may be read from`.
+    public static func read(_ path: String, within roots: [String]?, maximumBytes: Int, raiseHint: String = "")
+        throws(LuaError) -> ConfinedFile
+    {
+        do throws(ConfinedFile.Refusal) {
+            return try ConfinedFile.read(path, within: roots, maximumBytes: maximumBytes)
+        } catch {
+            throw self.error(error, path: path, raiseHint: raiseHint)
         }
-        throw LuaError(.io, "cannot load \(path): it is \(kind), not a regular file")
     }
 
-    static func systemError(_ what: String, _ path: String) -> LuaError {
-        LuaError(.io, "\(what) \(path): \(String(cString: strerror(errno)))")
+    /// What a refused source file is, as `LuaError.io`: the messages above.
+    /// - Parameters:
+    ///   - refusal: why `ConfinedFile` did not read it.
+    ///   - path: the file as named.
+    ///   - raiseHint: how to raise the size limit (`--max-source`).
+    public static func error(_ refusal: ConfinedFile.Refusal, path: String, raiseHint: String = "") -> LuaError {
+        switch refusal {
+        case .cannotOpen: return LuaError(.io, "cannot open \(path): \(refusal.reason)")
+        case .cannotRead: return LuaError(.io, "cannot read \(path): \(refusal.reason)")
+        case .tooLarge(let limit):
+            return LuaError(
+                .io,
+                "cannot load \(path): it is larger than the \(LuaError.byteCount(limit)) a Lua source may have"
+                    + LuaError.raiseHint(raiseHint))
+        case .notRegular, .outside, .unverifiable: return LuaError(.io, "cannot load \(path): \(refusal.reason)")
+        }
     }
 
     // MARK: What a syntax error may quote
@@ -161,9 +158,4 @@ public enum SourceFile {
         guard i < source.count, source[i] == UInt8(ascii: "[") else { return nil }
         return [UInt8(ascii: "]")] + [UInt8](repeating: UInt8(ascii: "="), count: level) + [UInt8(ascii: "]")]
     }
-}
-
-/// read(2), out of reach of `SourceFile.read`'s name.
-private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
-    read(descriptor, buffer, count)
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import SheetLabCLI
@@ -46,5 +47,17 @@ import Testing
         let (code, _, err) = run(["profiles", "--bogus"])
         #expect(code == .usage)
         #expect(err.contains("unknown option '--bogus'"))
+    }
+
+    @Test func checkEmitSuite_intoAFile_isOneLine_beforeExploring() throws {
+        let folder = try makeTemporaryFolder()
+        let file = folder + "/suite"
+        #expect(FileManager.default.createFile(atPath: file, contents: Array("x".utf8).withUnsafeBytes { Data($0) }))
+        for target in [file, file + "/deeper"] {
+            let (code, out, err) = run(["check", "examples/policies/queue.lua", "--emit-suite", target, "--depth", "1"])
+            #expect(code == .ioError)
+            #expect(err == "sheetlab check: --emit-suite needs a folder; \(file) is a file\n")
+            #expect(out.isEmpty, "nothing was explored")
+        }
     }
 }

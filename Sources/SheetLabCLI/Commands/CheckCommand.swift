@@ -173,6 +173,10 @@ enum CheckCommand {
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         let request: Request
         do throws(UsageError) { request = try parse(args) } catch { return RunCommand.usage(error, out) }
+        if let dir = request.suite, let problem = CheckOutput.suiteFolderProblem(dir) {
+            out.error("sheetlab check: " + problem)  // before exploring, not after
+            return .ioError
+        }
 
         let setup: String
         let setupName: String

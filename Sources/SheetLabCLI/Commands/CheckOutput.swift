@@ -158,6 +158,20 @@ struct CheckOutput {
         return code
     }
 
+    /// Why `--emit-suite DIR` cannot be written, told before exploring:
+    /// `--emit-suite needs a folder; F is a file` when something other than
+    /// a folder is at DIR or at the nearest path above it that exists; nil
+    /// when that is a folder.
+    static func suiteFolderProblem(_ dir: String) -> String? {
+        var path = dir
+        while FileSystem.node(at: path) == nil, PathName.directory(of: path) != path {
+            path = PathName.directory(of: path)
+        }
+        guard let node = FileSystem.node(at: path), node.type != .directory else { return nil }
+        let what = node.type == .regular ? "a file" : node.type.description
+        return "--emit-suite needs a folder; \(TerminalText.escape(path)) is \(what)"
+    }
+
     /// Writes the suite's files into `dir` (made if missing).
     private func emitSuite(_ coverage: Coverage, to dir: String) -> ExitCode {
         let files: [CoverageSuite.File]
@@ -169,11 +183,11 @@ struct CheckOutput {
             out.error("sheetlab check: cannot make the suite: " + TerminalText.escape(error.description))
             return .scriptError
         }
-        do {
-            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        do throws(OutputFile.WriteError) {
+            try OutputFile.makeFolder(dir)
             for f in files { try OutputFile.write(f.text, to: dir + "/" + f.name) }
         } catch {
-            out.error("sheetlab check: cannot write the suite to \(dir): \(error)")
+            out.error("sheetlab check: " + TerminalText.escape(error.description))  // cannot write PATH: reason
             return .ioError
         }
         let flags = PolicyAccess.allowPathFlags(forPolicies: request.policies, scenario: dir + "/x.lua")

@@ -167,7 +167,8 @@ enum TestCommand {
             guard result.error == nil, !result.isPolicyFile else { return TestOutcome(result, strict: strict) }
             let snapshot = TimelineSnapshot.check(
                 timeline: TimelineText().render(parts: result.session.app.parts), scenario: path,
-                source: (try? FileSystem.readText(path)) ?? "", mode: record)
+                source: (try? SourceFile.read(path, maximumBytes: limits.maximumSourceBytes))
+                    .map { String(decoding: $0, as: UTF8.self) } ?? "", mode: record)
             return TestOutcome(result, strict: strict, snapshot: snapshot)
         }
     }

@@ -1,3 +1,5 @@
+import LuaRuntime
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -8,7 +10,10 @@
 /// root: every example (`examples/**/*.lua` as `sheetlab://examples/...`),
 /// the documentation (`docs/*.md` as `sheetlab://docs/NAME.md`) and the Lua
 /// API stub (`sheetlab://api/sheetlab.lua`). Only listed files can be read,
-/// so a URI cannot reach outside them.
+/// so a URI cannot reach outside them; a file (or folder) that is a
+/// symbolic link leading out of the root is not listed, and a read checks
+/// the file it opened (`ConfinedFile`): a regular file inside the root, of
+/// at most 4 MiB by its size, so a huge sparse file is never read.
 struct MCPResources {
     /// One resource: its URI, the file behind it, its type.
     struct Resource {
@@ -35,8 +40,21 @@ struct MCPResources {
     /// The repository root.
     let root: String
 
-    /// Every resource, examples first, then docs and the API stub, each sorted.
+    /// The root's real path: what every resource must lie in.
+    var realRoot: String { ConfinedFile.realPath(of: root) ?? root }
+
+    /// Every resource, examples first, then docs and the API stub, each
+    /// sorted; only regular files whose real path is inside the root.
     func list() -> [Resource] {
+        let inside = realRoot
+        return unchecked().filter { resource in
+            guard let real = ConfinedFile.realPath(of: root + "/" + resource.path) else { return false }
+            return ConfinedFile.isWithin(real, inside) && FileSystem.node(at: real)?.type == .regular
+        }
+    }
+
+    /// The resources by name, wherever their links lead.
+    private func unchecked() -> [Resource] {
         var out: [Resource] = []
         for path in MCPResources.files(under: root + "/examples") where path.hasSuffix(".lua") {
             let isPolicy = path.split(separator: "/").dropLast().contains("policies")
@@ -79,17 +97,19 @@ struct MCPResources {
         ]
     }
 
-    /// A resource's text.
-    /// - Throws: an internal error when the file cannot be read.
+    /// A resource's text: the file opened, if it is a regular file inside
+    /// the root of at most `maximumBytes` (checked by its size before reading).
+    /// - Throws: an internal error when the file cannot or may not be read.
     func text(of resource: Resource) throws(RPCError) -> String {
-        let text: String
-        do { text = try FileSystem.readText(root + "/" + resource.path) } catch {
-            throw RPCError(RPCError.internalErrorCode, "\(error)")
-        }
-        guard text.utf8.count <= MCPResources.maximumBytes else {
+        do throws(ConfinedFile.Refusal) {
+            let file = try ConfinedFile.read(
+                root + "/" + resource.path, within: [realRoot], maximumBytes: MCPResources.maximumBytes)
+            return String(decoding: file.bytes, as: UTF8.self)
+        } catch .tooLarge {
             throw RPCError(RPCError.internalErrorCode, "\(resource.path) is over 4 MiB")
+        } catch {
+            throw RPCError(RPCError.internalErrorCode, "cannot read \(resource.path): \(error.reason)")
         }
-        return text
     }
 
     /// The regular files below a folder, relative to it, sorted; hidden

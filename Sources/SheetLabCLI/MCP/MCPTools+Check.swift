@@ -79,10 +79,12 @@ extension MCPTools {
         do throws(LuaError) {
             for path in policies { try session.loadPolicy(path: path) }
             if let scenario {
-                guard let text = try? String(contentsOfFile: scenario, encoding: .utf8) else {
-                    throw LuaError(.io, "cannot read the set-up scenario \(scenario)")
-                }
-                setup = text
+                // A regular file within the source size limit, checked before it is read.
+                let limits = session.runtime.limits
+                setup = String(
+                    decoding: try SourceFile.read(
+                        scenario, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource),
+                    as: UTF8.self)
                 session.baseDirectory = PathName.directory(of: scenario)
                 try session.evaluate(setup, chunkName: "@" + scenario)
             } else {

@@ -1,3 +1,4 @@
+import LuaRuntime
 import SheetEngine
 import SheetRendering
 import SheetScripting
@@ -126,19 +127,27 @@ extension Repl {
 
     /// `:load FILE`: a fresh app on the same profile, with the same
     /// policies and globals, set up by the scenario `FILE`, which `:reset`
-    /// runs again from then on (as `--load` does).
+    /// runs again from then on (as `--load` does). The file is read first:
+    /// one that cannot be read (missing, a FIFO, too large) is an error and
+    /// the session's app stays as it was.
     func load(_ path: String) {
-        guard FileSystem.kind(at: absolutePath(path)) == .file else {
+        guard FileSystem.kind(at: absolutePath(path)) != nil else {
             errorCount += 1
             return out.error(
                 out.styled("error", .red, stderr: true) + ": no such scenario file: \(TerminalText.line(path))")
         }
+        let file: ConfinedFile
+        switch readScenario(path) {
+        case .success(let read): file = read
+        case .failure(let error): return report(error)
+        }
         options.load = path
-        startOver(profile: nil)
+        startOver(profile: nil, setUpFile: file)
     }
 
     /// A fresh app (on `profile` when given), set up again, with the same policies.
-    func startOver(profile: Profile?) {
+    /// - Parameter setUpFile: the `--load` scenario already read, if it was.
+    func startOver(profile: Profile?, setUpFile: ConfinedFile? = nil) {
         do throws(EngineError) {
             try session.reset(profile: profile)
         } catch {
@@ -146,7 +155,7 @@ extension Repl {
             return
         }
         record.append(.reset(profile: profile?.name))
-        setUp()
+        setUp(setUpFile)
         markSeen()
         let policies = policyNames.isEmpty ? "no policy" : policyNames.joined(separator: ", ")
         let setUpBy = options.load ?? "the starting app (ContentView)"

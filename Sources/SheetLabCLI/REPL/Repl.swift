@@ -104,7 +104,9 @@ final class Repl {
     }
 
     /// Builds the starting app, or runs the `--load` scenario.
-    func setUp() {
+    /// - Parameter file: the scenario already read (`:load` reads it before
+    ///   the app is replaced); nil: read `options.load` now.
+    func setUp(_ file: ConfinedFile? = nil) {
         guard let path = options.load else {
             do {
                 try session.evaluate(StarterApp.source, chunkName: "=setup")
@@ -114,35 +116,35 @@ final class Repl {
             }
             return
         }
-        loadScenario(path)
+        loadScenario(path, file: file)
     }
 
     /// Runs a scenario file into the current app, as `--load` and `:load`
     /// do: its views, state and globals join the session; its relative
     /// `policy()` paths are relative to its folder, as with `sheetlab run`.
+    /// - Parameters:
+    ///   - path: the scenario as typed.
+    ///   - file: its text already read (`readScenario`); nil: read it now.
     /// - Returns: whether it ran to the end.
     @discardableResult
-    func loadScenario(_ path: String) -> Bool {
+    func loadScenario(_ path: String, file: ConfinedFile? = nil) -> Bool {
         let absolute = absolutePath(path)
         let folder = PathName.directory(of: absolute)
         let shown = displayPath(absolute)
         let before = session.app.timeline.count
         let part = session.app.part
-        // Read the safe way (never blocking on a FIFO); load(path:) reports why not.
-        let limits = session.runtime.limits
-        var source =
-            (try? SourceFile.read(absolute, maximumBytes: limits.maximumSourceBytes)).map {
-                String(decoding: $0, as: UTF8.self)
-            } ?? ""
+        // Read once, the safe way (never blocking on a FIFO); the chunk is what was read.
+        let read: Result<ConfinedFile, LuaError> = file.map { .success($0) } ?? readScenario(path)
+        var source = (try? read.get()).map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
         if source.hasPrefix("#"), let newline = source.firstIndex(of: "\n") {
-            source = String(source[newline...])  // as `load(path:)` does: the line goes, its number stays
+            source = String(source[newline...])  // as `load(file:)` does: the line goes, its number stays
         }
         let baseDirectory = session.baseDirectory
         session.baseDirectory = PathName.directory(of: shown)
         defer { session.baseDirectory = baseDirectory }
         var ran = true
         do {
-            let chunk = try session.runtime.load(path: shown, in: session.environment)
+            let chunk = try session.runtime.load(file: try read.get(), in: session.environment)
             _ = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
             record.append(
                 .loaded(
@@ -294,6 +296,22 @@ final class Repl {
 
     /// The loaded policies' names, in load order, escaped for the terminal (`TerminalText`).
     var policyNames: [String] { session.policies.map { TerminalText.line($0.name) } }
+
+    /// A scenario file's text, read as every Lua source is (`SourceFile`:
+    /// a regular file within the size limit), named as errors show it.
+    func readScenario(_ path: String) -> Result<ConfinedFile, LuaError> {
+        let limits = session.runtime.limits
+        let absolute = absolutePath(path)
+        do throws(LuaError) {
+            var file = try SourceFile.read(
+                absolute, within: nil, maximumBytes: limits.maximumSourceBytes,
+                raiseHint: limits.settingNames.maximumSource)
+            file.path = displayPath(absolute)
+            return .success(file)
+        } catch {
+            return .failure(error)
+        }
+    }
 
     /// An absolute path as short as it can be: relative to the REPL's folder
     /// when they share more than the root (what errors and the timeline show).

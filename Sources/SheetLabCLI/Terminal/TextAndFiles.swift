@@ -102,35 +102,6 @@ enum FileSystem {
         return names.sorted()
     }
 
-    /// A file that could not be read: `cannot read PATH: Permission denied`.
-    struct ReadError: Error, CustomStringConvertible {
-        var path: String
-        var reason: String
-        var description: String { "cannot read \(path): \(reason)" }
-    }
-
-    /// The text of a regular file (opened without blocking, so a FIFO
-    /// cannot hang the command); invalid UTF-8 is repaired.
-    /// - Throws: `ReadError` with the system's message.
-    static func readText(_ path: String) throws(ReadError) -> String {
-        func failure(_ code: Int32) -> ReadError { ReadError(path: path, reason: String(cString: strerror(code))) }
-        let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard fd >= 0 else { throw failure(errno) }
-        defer { close(fd) }
-        var info = stat()
-        guard fstat(fd, &info) == 0 else { throw failure(errno) }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw ReadError(path: path, reason: "not a regular file") }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0, errno == EINTR { continue }
-            guard n >= 0 else { throw failure(errno) }
-            if n == 0 { return String(decoding: bytes, as: UTF8.self) }
-            bytes += chunk[0..<n]
-        }
-    }
-
     /// Writes text to standard error at once, unbuffered (progress lines).
     static func writeStandardError(_ text: String) {
         var bytes = Array(text.utf8)

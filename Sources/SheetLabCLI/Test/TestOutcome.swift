@@ -92,7 +92,12 @@ struct TestOutcome {
             problems.append(
                 "the timeline differs from \(TimelineSnapshot.path(for: path)) (sheetlab test --record failed records this run's)"
             )
-        case .failedToWrite(let reason):
+        case .tooLargeToDiff(let recordedLines, let lines):
+            problems.append(
+                "the timeline differs from \(TimelineSnapshot.path(for: path)); "
+                    + UnifiedDiff.tooLargeNote(oldLines: recordedLines, newLines: lines)
+                    + " (sheetlab test --record failed records this run's)")
+        case .failedToWrite(let reason), .refused(let reason):
             problems.append(reason)
         default:
             break
@@ -108,10 +113,13 @@ struct TestOutcome {
     /// The error events no `expect_error` expected, among those kept.
     var unexpectedErrorEvents: [ErrorEventLog.Entry] { errorEvents.filter { !$0.expected } }
 
-    /// Whether it stopped on a file that could not be read, or its snapshot could not be written.
+    /// Whether it stopped on a file that could not be read, or its snapshot
+    /// could not be read or written (or is not a regular file).
     var isIOError: Bool {
-        if case .failedToWrite = snapshot { return true }
-        return error?.kind == .io
+        switch snapshot {
+        case .failedToWrite, .refused: return true
+        default: return error?.kind == .io
+        }
     }
 
     /// The unified diff between the recorded timeline and this run's, when they differ.
@@ -125,7 +133,7 @@ struct TestOutcome {
         switch snapshot {
         case .matched: return "timeline matches"
         case .recorded(let replacing): return replacing ? "timeline re-recorded" : "timeline recorded"
-        case .none, .optedOut, .differs, .failedToWrite: return nil
+        case .none, .optedOut, .differs, .tooLargeToDiff, .failedToWrite, .refused: return nil
         }
     }
 

@@ -10,8 +10,8 @@ extension TestReport {
     /// when skipped, `error_events` (`index`, `time`, `kind`, `detail`,
     /// `expected`), `error_event_count`, `unexpected_error_events`,
     /// `time_ms`, and `timeline` (`status`: `matched`, `recorded`,
-    /// `rerecorded`, `differs` with `diff`, `off`, `unwritable`; `path`)
-    /// when the scenario's timeline was compared or recorded.
+    /// `rerecorded`, `differs` with `diff`, `off`, `unwritable`, `refused`;
+    /// `path`) when the scenario's timeline was compared or recorded.
     var jsonLines: String {
         outcomes.map { Self.json($0).text + "\n" }.joined()
     }
@@ -37,7 +37,9 @@ extension TestReport {
     }
 
     /// `{"status": "matched", "path": "x.timeline"}`; `differs` with its
-    /// `diff` lines, `unwritable` with its `reason`; nil when nothing was compared.
+    /// `diff` lines (none, and a `reason`, when too large to diff),
+    /// `unwritable` and `refused` (not a regular file) with their `reason`;
+    /// nil when nothing was compared.
     static func json(_ snapshot: TimelineSnapshot.Result, path: String) -> JSON? {
         var object: [String: JSON] = ["path": .string(path)]
         switch snapshot {
@@ -48,8 +50,15 @@ extension TestReport {
         case .differs(let diff):
             object["status"] = .string("differs")
             object["diff"] = .array(diff.map { .string($0) })
+        case .tooLargeToDiff(let recordedLines, let lines):
+            object["status"] = .string("differs")
+            object["diff"] = .array([])
+            object["reason"] = .string(UnifiedDiff.tooLargeNote(oldLines: recordedLines, newLines: lines))
         case .failedToWrite(let reason):
             object["status"] = .string("unwritable")
+            object["reason"] = .string(reason)
+        case .refused(let reason):
+            object["status"] = .string("refused")
             object["reason"] = .string(reason)
         }
         return .object(object)

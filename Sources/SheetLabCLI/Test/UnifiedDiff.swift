@@ -1,6 +1,13 @@
 /// A unified diff of two texts, line by line, as `diff -u` writes it:
 /// `---`/`+++` headers, then hunks `@@ -a,b +c,d @@` with three lines of
 /// context around each change.
+///
+/// The edit script is a shortest one, found by Myers' O(ND) algorithm in
+/// its linear-space form (`EditScript`): time proportional to the lines
+/// times the changes, memory to the lines. A diff stops after
+/// `maximumSteps` steps of the search (two 80,000-line texts that differ in
+/// 200 scattered lines take 780,000); past it the texts are only known to
+/// differ (`Comparison.tooLarge`).
 enum UnifiedDiff {
     /// One line of the edit script.
     enum Line: Equatable {
@@ -9,23 +16,65 @@ enum UnifiedDiff {
         case added(String)
     }
 
-    /// The lines of a diff from `old` to `new`, or nil when they are the same.
+    /// What comparing two texts gave.
+    enum Comparison: Equatable {
+        /// They are the same.
+        case same
+        /// They differ: the unified diff's lines.
+        case differs([String])
+        /// They differ by more than a diff is computed for: the line counts.
+        case tooLarge(oldLines: Int, newLines: Int)
+    }
+
+    /// The most steps (diagonals tried and lines compared) a diff may take.
+    static let maximumSteps = 100_000_000
+
+    /// Compares two texts.
     /// - Parameters:
+    ///   - old: the recorded text.
+    ///   - new: the text it is compared with.
     ///   - oldName: the header of the old text (`--- NAME`).
     ///   - newName: the header of the new text (`+++ NAME`).
     ///   - context: lines of context kept around each change.
+    ///   - maximumSteps: where the search stops.
+    static func compare(
+        _ old: String, _ new: String, oldName: String, newName: String, context: Int = 3,
+        maximumSteps: Int = maximumSteps
+    ) -> Comparison {
+        let a = split(old)
+        let b = split(new)
+        guard a != b else { return .same }
+        guard let script = editScript(a, b, maximumSteps: maximumSteps) else {
+            return .tooLarge(oldLines: a.count, newLines: b.count)
+        }
+        return .differs(hunks(script, oldName: oldName, newName: newName, context: context))
+    }
+
+    /// The lines of a diff from `old` to `new`, or nil when they are the
+    /// same; past `maximumSteps`, the headers and a line saying so.
     static func lines(
         from old: String, to new: String, oldName: String, newName: String, context: Int = 3
     ) -> [String]? {
-        let a = split(old)
-        let b = split(new)
-        guard a != b else { return nil }
-        let script = editScript(a, b)
+        switch compare(old, new, oldName: oldName, newName: newName, context: context) {
+        case .same: return nil
+        case .differs(let lines): return lines
+        case .tooLarge(let oldLines, let newLines):
+            return ["--- \(oldName)", "+++ \(newName)", tooLargeNote(oldLines: oldLines, newLines: newLines)]
+        }
+    }
+
+    /// `too large to diff (24000 lines against 24000; ...)`.
+    static func tooLargeNote(oldLines: Int, newLines: Int) -> String {
+        "too large to diff (\(oldLines) lines against \(newLines); a diff stops after "
+            + "\(maximumSteps.formatted(grouping: ",")) steps)"
+    }
+
+    /// The headers and hunks of an edit script.
+    static func hunks(_ script: [Line], oldName: String, newName: String, context: Int) -> [String] {
         var out = ["--- \(oldName)", "+++ \(newName)"]
         // Positions (in the script) of changed lines, grouped into hunks.
-        let changed = script.indices.filter { script[$0] != .same(text(script[$0])) }
         var hunks: [ClosedRange<Int>] = []
-        for i in changed {
+        for i in script.indices where script[i] != .same(text(script[i])) {
             let range = max(0, i - context)...min(script.count - 1, i + context)
             if let last = hunks.last, range.lowerBound <= last.upperBound + 1 {
                 hunks[hunks.count - 1] = last.lowerBound...range.upperBound
@@ -35,6 +84,8 @@ enum UnifiedDiff {
         }
         // Line numbers before each script position.
         var oldLine = [Int](), newLine = [Int]()
+        oldLine.reserveCapacity(script.count)
+        newLine.reserveCapacity(script.count)
         var o = 1, n = 1
         for line in script {
             oldLine.append(o)
@@ -76,32 +127,55 @@ enum UnifiedDiff {
         }
     }
 
-    /// The shortest edit script from `a` to `b` (the standard library's
-    /// Myers difference), removals before additions at each place.
-    static func editScript(_ a: [String], _ b: [String]) -> [Line] {
-        let difference = b.difference(from: a)
-        var removed = Set<Int>(), inserted = Set<Int>()
-        for change in difference {
-            switch change {
-            case .remove(let offset, _, _): removed.insert(offset)
-            case .insert(let offset, _, _): inserted.insert(offset)
-            }
+    /// A shortest edit script from `a` to `b`, removals before additions at
+    /// each place; nil past `maximumSteps`.
+    static func editScript(_ a: [String], _ b: [String], maximumSteps: Int = maximumSteps) -> [Line]? {
+        // Lines as numbers: equal lines, equal numbers.
+        var numbers: [String: Int] = [:]
+        let x = a.map { line in
+            numbers[line]
+                ?? {
+                    numbers[line] = numbers.count; return numbers.count - 1
+                }()
         }
+        let y = b.map { line in
+            numbers[line]
+                ?? {
+                    numbers[line] = numbers.count; return numbers.count - 1
+                }()
+        }
+        guard let matches = EditScript.matches(x, y, maximumSteps: maximumSteps) else { return nil }
         var script: [Line] = []
+        script.reserveCapacity(a.count + b.count - matches.count)
         var i = 0, j = 0
-        while i < a.count || j < b.count {
-            if i < a.count, removed.contains(i) {
+        for (mi, mj) in matches + [(a.count, b.count)] {
+            while i < mi {
                 script.append(.removed(a[i]))
                 i += 1
-            } else if j < b.count, inserted.contains(j) {
+            }
+            while j < mj {
                 script.append(.added(b[j]))
                 j += 1
-            } else {
+            }
+            if i < a.count {
                 script.append(.same(a[i]))
                 i += 1
                 j += 1
             }
         }
         return script
+    }
+}
+
+extension Int {
+    /// `50,000,000`.
+    fileprivate func formatted(grouping separator: String) -> String {
+        let digits = String(self)
+        var out = ""
+        for (n, c) in digits.enumerated() {
+            if n > 0, (digits.count - n) % 3 == 0 { out += separator }
+            out.append(c)
+        }
+        return out
     }
 }

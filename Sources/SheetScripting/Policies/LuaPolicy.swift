@@ -43,11 +43,21 @@ public final class LuaPolicy: PresentationPolicy {
     /// Loads and validates a policy file.
     /// - Throws: `LuaError` when the file does not load, run or return a valid policy table.
     public convenience init(path: String, runtime: LuaRuntime) throws(LuaError) {
-        try self.init(chunk: try runtime.load(path: path), path: path, runtime: runtime) { () -> String? in
-            // Read again only to place an error on its line.
-            (try? SourceFile.read(path, maximumBytes: runtime.limits.maximumSourceBytes)).map {
-                String(decoding: $0, as: UTF8.self)
-            }
+        let limits = runtime.limits
+        try self.init(
+            file: try SourceFile.read(
+                path, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource
+            ),
+            runtime: runtime)
+    }
+
+    /// Loads and validates a policy file already read (`SourceFile`,
+    /// `PolicyAccess`): the file is not opened again, so what was checked
+    /// is what is loaded.
+    /// - Throws: `LuaError` as `init(path:runtime:)`.
+    public convenience init(file: ConfinedFile, runtime: LuaRuntime) throws(LuaError) {
+        try self.init(chunk: try runtime.load(file: file), path: file.path, runtime: runtime) { () -> String? in
+            String(decoding: file.bytes, as: UTF8.self)  // to place an error on its line
         }
     }
 

@@ -22,24 +22,56 @@ import LuaRuntime
 ///
 /// With `allowedPaths` nil (the default of a `Session` made in Swift) any
 /// path goes. Paths are compared after `realpath`, so `..` and symbolic
-/// links cannot lead out.
+/// links cannot lead out. `check` judges a name, for the message (a missing
+/// file outside is refused as outside, so a script learns nothing of it);
+/// `read` reads the file and judges where the file it opened really is
+/// (`ConfinedFile`), so a name swapped after the check still cannot lead out.
 public enum PolicyAccess {
     /// Throws `.io` if the script may not read `path`.
     static func check(_ path: String, base: String, limits: LuaLimits) throws(LuaError) {
-        guard let allowed = limits.allowedPaths else { return }
+        guard let places = places(base: base, limits: limits) else { return }
         let target = resolved(path)
+        for place in places where isWithin(target, place) { return }
+        throw refusal(path, places: places, limits: limits)
+    }
+
+    /// Reads the policy file `path` if it may (`check`), and if the file
+    /// opened lies where policies may be read from.
+    /// - Returns: the file, its bytes and where it really is.
+    /// - Throws: `.io`: the refusal of `check`, or `SourceFile`'s errors.
+    static func read(_ path: String, base: String, limits: LuaLimits) throws(LuaError) -> ConfinedFile {
+        try check(path, base: base, limits: limits)
+        let places = places(base: base, limits: limits)
+        do throws(ConfinedFile.Refusal) {
+            return try ConfinedFile.read(path, within: places, maximumBytes: limits.maximumSourceBytes)
+        } catch .outside {
+            throw refusal(path, places: places ?? [], limits: limits)
+        } catch {
+            throw SourceFile.error(error, path: path, raiseHint: limits.settingNames.maximumSource)
+        }
+    }
+
+    /// The real paths policies may be read from with `base` as the session's
+    /// folder: it, the current folder when `base` lies in it, the allowed
+    /// paths; nil: anywhere.
+    static func places(base: String, limits: LuaLimits) -> [String]? {
+        guard let allowed = limits.allowedPaths else { return nil }
         let folder = resolved(base)
         let current = resolved(".")
         var places = [folder]
         if isWithin(folder, current) && current != folder { places.append(current) }
-        places += allowed.map(resolved)
-        for place in places where isWithin(target, place) { return }
+        return places + allowed.map(resolved)
+    }
+
+    /// `cannot load PATH: a script reads policies only from DIR and below; allow another folder with --allow-path DIR`.
+    static func refusal(_ path: String, places: [String], limits: LuaLimits) -> LuaError {
         let flag = limits.settingNames.allowedPaths
-        let mainPlace = places.count > 1 && places[1] == current ? current : folder
-        throw LuaError(
+        let current = resolved(".")
+        let mainPlace = places.count > 1 && places[1] == current ? current : places.first ?? current
+        return LuaError(
             .io,
             "cannot load \(path): a script reads policies only from \(mainPlace) and below"
-                + (allowed.isEmpty ? "" : " and the paths the command line allows")
+                + ((limits.allowedPaths ?? []).isEmpty ? "" : " and the paths the command line allows")
                 + (flag.isEmpty ? "" : "; allow another folder with \(flag) DIR"))
     }
 
@@ -67,7 +99,7 @@ public enum PolicyAccess {
 
     /// Whether `path` is `place` or below it (both resolved).
     static func isWithin(_ path: String, _ place: String) -> Bool {
-        path == place || place == "/" || path.hasPrefix(place + "/")
+        ConfinedFile.isWithin(path, place)
     }
 
     /// The absolute path with symbolic links and `..` resolved; for a path
@@ -88,9 +120,7 @@ public enum PolicyAccess {
     }
 
     static func realPath(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
-        defer { free(pointer) }
-        return String(cString: pointer)
+        ConfinedFile.realPath(of: path)
     }
 
     /// `.` and `..` taken out of an absolute path, lexically.
@@ -110,12 +140,16 @@ public enum PolicyAccess {
 extension Session {
     /// Loads a policy file a script or a client named, as
     /// `loadPolicy(path:)` does, if it lies where policies may be read from
-    /// (`PolicyAccess`).
+    /// (`PolicyAccess`): judged on the file opened, which is the one loaded
+    /// (it is not opened again by name).
     /// - Throws: `LuaError` (`.io`) naming the path and the setting that
     ///   allows more, or the errors of `loadPolicy(path:)`.
     @discardableResult
     public func loadPolicy(namedByScript path: String) throws(LuaError) -> String {
-        try PolicyAccess.check(resolve(path), base: baseDirectory, limits: runtime.limits)
-        return try loadPolicy(path: path)
+        let file = resolve(path)
+        try PolicyAccess.check(file, base: baseDirectory, limits: runtime.limits)
+        return try loadPolicy(resolvedPath: file) { () throws(LuaError) in
+            try PolicyAccess.read(file, base: baseDirectory, limits: runtime.limits)
+        }
     }
 }

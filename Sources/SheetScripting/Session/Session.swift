@@ -170,10 +170,23 @@ public final class Session {
     @discardableResult
     public func loadPolicy(path: String) throws(LuaError) -> String {
         let file = resolve(path)
+        return try loadPolicy(resolvedPath: file) { () throws(LuaError) in
+            let limits = runtime.limits
+            return try SourceFile.read(
+                file, within: nil, maximumBytes: limits.maximumSourceBytes, raiseHint: limits.settingNames.maximumSource
+            )
+        }
+    }
+
+    /// Loads the policy at `file` (resolved against `baseDirectory`): its
+    /// text kept in `policySources`, or else what `read` reads, once.
+    func loadPolicy(resolvedPath file: String, read: () throws(LuaError) -> ConfinedFile) throws(LuaError)
+        -> String
+    {
         if !policySources.isEmpty, let source = policySources[Self.canonicalPath(file)] {
             return install(try LuaPolicy(source: source, path: file, runtime: runtime))
         }
-        return install(try LuaPolicy(path: file, runtime: runtime))
+        return install(try LuaPolicy(file: try read(), runtime: runtime))
     }
 
     /// A path made absolute, with `..` and symbolic links resolved: how

@@ -179,6 +179,53 @@ final class MCPTestClient {
         #expect(traversal["error"]?["data"]?["uri"] == "sheetlab://examples/../Package.swift")
     }
 
+    @Test func resources_linksLeavingTheRoot_areNotListedOrServed_andHugeFilesAreNotRead() throws {
+        let base = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: base) }
+        let root = base + "/root"
+        let outside = base + "/outside"
+        for dir in [root + "/docs", root + "/examples", outside] {
+            try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        }
+        try "secret".write(toFile: outside + "/secret.md", atomically: false, encoding: .utf8)
+        try "print('outside')".write(toFile: outside + "/x.lua", atomically: false, encoding: .utf8)
+        try "# Fine".write(toFile: root + "/docs/fine.md", atomically: false, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(
+            atPath: root + "/docs/leak.md", withDestinationPath: outside + "/secret.md")
+        try FileManager.default.createSymbolicLink(atPath: root + "/docs/same.md", withDestinationPath: "fine.md")
+        try FileManager.default.createSymbolicLink(atPath: root + "/examples/away", withDestinationPath: outside)
+        #expect(FileManager.default.createFile(atPath: root + "/docs/huge.md", contents: nil))
+        #expect(truncate(root + "/docs/huge.md", 512 << 20) == 0)  // 512 MiB, sparse
+
+        let client = MCPTestClient(options: MCPServer.Options(root: root))
+        let uris = (client.request("resources/list")["result"]?["resources"]?.array ?? []).compactMap {
+            uri -> String? in
+            if case .string(let text)? = uri["uri"] { return text }
+            return nil
+        }
+        #expect(uris == ["sheetlab://docs/fine.md", "sheetlab://docs/huge.md", "sheetlab://docs/same.md"])
+        for uri in ["sheetlab://docs/leak.md", "sheetlab://examples/away/x.lua"] {
+            let read = client.request("resources/read", ["uri": .string(uri)])
+            #expect(read["error"]?["code"] == -32002, "\(uri) is not served")
+            #expect(!read.text.contains("secret"))
+        }
+        let huge = client.request("resources/read", ["uri": "sheetlab://docs/huge.md"])
+        #expect(huge["error"]?["message"] == "docs/huge.md is over 4 MiB")
+        let same = client.request("resources/read", ["uri": "sheetlab://docs/same.md"])
+        #expect(same["result"]?["contents"]?.array?.first?["text"] == "# Fine", "a link inside the root is served")
+    }
+
+    @Test func checkPolicy_aHugeSparseScenario_isRefusedFromItsSize() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/setup.lua"
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
+        #expect(truncate(path, 512 << 20) == 0)
+        let result = MCPTestClient().call("check_policy", ["scenario": .string(path), "depth": 1])
+        #expect(result["isError"] == true)
+        #expect(MCPTestClient.text(result).contains("it is larger than the 1 MiB a Lua source may have"))
+    }
+
     @Test func cancelledRequest_getsNoResponse() {
         let client = MCPTestClient()
         // A cancel read while request 7 runs interrupts its Lua; the request is then not answered.

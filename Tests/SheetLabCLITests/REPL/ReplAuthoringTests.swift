@@ -56,6 +56,28 @@ import Testing
         #expect(feed(repl, out, ":load no/such.lua").err.contains("no such scenario file: no/such.lua"))
     }
 
+    @Test(arguments: ["fifo", "folder", "huge"])
+    func loadCommand_ofAFileThatCannotBeRead_isAnError_andTheAppStays(kind: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/" + kind + ".lua"
+        switch kind {
+        case "fifo": #expect(mkfifo(path, 0o600) == 0)
+        case "folder": try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        default:
+            #expect(FileManager.default.createFile(atPath: path, contents: nil))
+            #expect(truncate(path, 512 << 20) == 0)
+        }
+        let (repl, out) = try makeRepl()
+        feed(repl, out, "set('selectedItem', { id = 0 })")
+        let events = repl.session.app.timeline.count
+        let loaded = feed(repl, out, ":load " + path)
+        #expect(loaded.err.contains("cannot load \(path): it is "), "\(loaded.err)")
+        #expect(!loaded.out.contains("a fresh app") && !loaded.out.contains("loaded "), "\(loaded.out)")
+        #expect(repl.session.app.timeline.count == events, "the session's app is as it was")
+        #expect(feed(repl, out, "=top().item_id").out == "\"0\"\n")
+    }
+
     @Test func timeline_showsEveryPartOfTheSession() throws {
         let (repl, out) = try makeRepl()
         feed(repl, out, "set('selectedItem', { id = 0 })", ":reset", "set('showSettings', true)")
