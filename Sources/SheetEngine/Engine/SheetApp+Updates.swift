@@ -56,6 +56,7 @@ extension SheetApp {
         var resolved: [(SlotRef, Value)] = []
         resolved.reserveCapacity(writes.count)
         for w in writes {
+            try Self.checkDepth(of: w.value, in: w.ref)
             guard let slot = world.views.slot(w.ref) else {
                 guard hasView(w.ref.view) else { throw EngineError(.unknownView(w.ref.view)) }
                 throw EngineError(.unknownSlot(view: w.ref.view, slot: w.ref.slot))
@@ -67,6 +68,15 @@ extension SheetApp {
             return
         }
         step(user: true) { applyWrites(resolved, cause: .user) }
+    }
+
+    /// Refuses a value that nests deeper than state holds (`Value.maximumDepth`).
+    static func checkDepth(of value: Value, in ref: StateRef) throws(EngineError) {
+        guard value.nests(deeperThan: Value.maximumDepth) else { return }
+        throw EngineError(
+            .invalidArgument(
+                "the value of \(ref) nests lists and records more than \(Value.maximumDepth) levels deep; state holds at most \(Value.maximumDepth)"
+            ))
     }
 
     /// Writes by name as slots; writes to slots that no longer exist are left out.

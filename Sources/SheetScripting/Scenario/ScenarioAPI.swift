@@ -20,7 +20,10 @@ enum ScenarioAPI {
             try? owner.runtime.register(name) { [weak owner] args throws(LuaError) -> [LuaValue] in
                 guard let session = owner else { throw LuaError(.runtime, "\(name): its session is gone") }
                 var values: [LuaValue] = []
-                for i in 0..<args.count { values.append(try args.value(i + 1)) }
+                if args.count > 0 {
+                    let limit = session.copyLimit
+                    for i in 0..<args.count { values.append(try args.value(i + 1, limit: limit)) }
+                }
                 return try body(
                     session, APIArguments(function: name, values: values, location: args.callerLocation?.description))
             }
