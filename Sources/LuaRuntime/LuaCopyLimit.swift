@@ -11,7 +11,10 @@
 ///
 /// The count is an estimate of the Swift copy: `valueBytes` for every
 /// value, `tableBytes` more for a table, `fieldBytes` more for a field,
-/// plus the bytes of every string and key.
+/// plus the bytes of every string and key longer than `inlineStringBytes`
+/// (shorter ones are stored inline). For a value that shares nothing it is
+/// less than the value takes in Lua when its strings are distinct or short
+/// (`LuaCopyLimitTests` measures it).
 ///
 /// ```swift
 /// let limit = LuaCopyLimit(bytes: 1 << 20, name: "the response limit", setting: "--max-response")
@@ -50,7 +53,12 @@ public struct LuaCopyLimit: Sendable, Equatable {
     /// What one value counts (its slot in the table holding it).
     public static let valueBytes = 16
     /// What a table counts besides its slot.
-    public static let tableBytes = 64
+    public static let tableBytes = 56
     /// What a field counts besides its value and its key's bytes.
     public static let fieldBytes = 16
+    /// Strings and keys up to this long count nothing for their bytes.
+    public static let inlineStringBytes = 15
+
+    /// What the bytes of a string or key of `count` bytes count.
+    static func stringBytes(_ count: Int) -> Int { count > inlineStringBytes ? count : 0 }
 }

@@ -86,6 +86,16 @@ extension LuaRuntime {
     static let arraySlotBytes = 16
     static let hashNodeBytes = 32
 
+    /// For a host function about to build a large result: throws what
+    /// pushing it would, before it is built, if `bytes` (a lower bound of
+    /// what the result takes as Lua values) would take the state past its
+    /// cap even after a collection (`.memory`, raised in the script as Lua's
+    /// memory error), or if the running call was stopped.
+    public func checkRoom(forResultBytes bytes: Int) throws(LuaError) {
+        try checkStopped()
+        try checkScriptMemory(adding: bytes, on: active)
+    }
+
     /// Throws `.memory` if `bytes` more would take the state past its cap,
     /// even after a collection.
     func checkScriptMemory(adding bytes: Int, on state: LuaState) throws(LuaError) {
@@ -156,7 +166,7 @@ extension LuaRuntime {
             return .number(state.number(at: index) ?? .nan)
         case LUA_TSTRING:
             let bytes = state.bytes(at: index) ?? UnsafeRawBufferPointer(start: nil, count: 0)
-            try context.charge(bytes.count)
+            try context.charge(LuaCopyLimit.stringBytes(bytes.count))
             return .string(LuaString(bytes))
         case LUA_TTABLE:
             return .table(try table(at: index, on: state, context: &context))
@@ -212,7 +222,7 @@ extension LuaRuntime {
                 if isView, let name = key.string, LuaState.isViewField(name) {
                     break
                 }
-                try context.charge(LuaCopyLimit.fieldBytes + key.byteCount)
+                try context.charge(LuaCopyLimit.fieldBytes + LuaCopyLimit.stringBytes(key.byteCount))
                 context.path.append(key.description)
                 fields[key] = try value(at: state.top, on: state, context: &context)
                 context.path.removeLast()

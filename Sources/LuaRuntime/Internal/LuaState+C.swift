@@ -305,6 +305,9 @@ struct RuntimeHandle: @unchecked Sendable {
     /// Stops the outermost running call with "interrupted". Any thread.
     func interrupt() { sl_runtime_interrupt(pointer) }
 
+    /// Guarded calls running (or whose results are being read); 0 when idle.
+    var depth: Int { Int(sl_runtime_depth(pointer)) }
+
     /// Whether a running call (one whose arguments or results the host is
     /// converting included) was stopped: `SL_STOP_BUDGET` or
     /// `SL_STOP_INTERRUPT` with the tripped budget, or nil.

@@ -320,8 +320,11 @@ extension Value {
         }
     }
 
-    /// About how many bytes the value holds, for the engine's memory limit.
-    var estimatedBytes: Int {
+    /// About how many bytes the value holds, for the engine's memory limit
+    /// (counted as a tree): 16 a scalar, 32 a list, 48 a record, plus
+    /// string and key bytes. Less than the value takes as Lua tables, so a
+    /// host can tell early that a value will not fit in a Lua state.
+    public var estimatedBytes: Int {
         switch self {
         case .none, .bool, .int, .double, .detent: return 16
         case .string(let s): return 16 + s.utf8.count
