@@ -29,7 +29,7 @@ import cli_test  # noqa: E402
 import mcp_test  # noqa: E402
 import serve_test  # noqa: E402
 from cli_test import scenario_file, sheetlab  # noqa: E402
-from serve_test import CANCELLED, LIMIT, Server  # noqa: E402
+from serve_test import CANCELLED, ENGINE_ERROR, LIMIT, Server  # noqa: E402
 
 import anyio  # noqa: E402  (installed with mcp)
 
@@ -39,6 +39,14 @@ TIMEOUT = 20
 VIEW = 'view { name = "V", state = { x = 0, item = false },\n' \
        '  modifiers = { sheet { item = "item", content = "sheet" } } }\n'
 TOO_LARGE = "value too large: copied out of Lua it takes more than 16 MiB, the memory limit (raise it with --memory)"
+
+
+def nested_list(levels):
+    """1 inside `levels` lists."""
+    value = 1
+    for _ in range(levels):
+        value = [value]
+    return value
 
 
 class Run(unittest.TestCase):
@@ -149,6 +157,21 @@ class Serve(unittest.TestCase):
                       "(raise it with --max-response)", response["error"]["message"])
         self.assertEqual(s.call("eval", app=app, source="return 6 * 7")["values"], [42])
         self.assertEqual(s.call("apps"), [app])
+
+    def test_theDeepestValueStateTakes_readsBack_andADeeperSetIsRefused(self):
+        self.server = s = Server()
+        app = s.call("create")["app"]
+        s.call("view", app=app, view={"name": "V", "state": {"x": 0}})
+        deepest, deeper = nested_list(64), nested_list(65)
+        s.call("set", app=app, slot="x", value=deepest)
+        self.assertEqual(s.call("get", app=app, slot="x"), deepest)
+        self.assertEqual(s.call("state", app=app)["views"][0]["state"]["x"], deepest)
+        self.assertEqual(s.call("eval", app=app, source="return type(state().views[1].state.x)")["values"],
+                         ["table"])
+        error = s.request("set", {"app": app, "slot": "x", "value": deeper})["error"]
+        self.assertEqual((error["code"], error["data"]["reason"]), (ENGINE_ERROR, "invalidArgument"), error)
+        self.assertIn("nests lists and records more than 64 levels deep", error["message"])
+        self.assertEqual(s.call("get", app=app, slot="x"), deepest, "the refused write changed nothing")
 
     def test_aCancelDuringALongCopy_stopsIt(self):
         # A cap and response limit so large that the copy runs for seconds; the
