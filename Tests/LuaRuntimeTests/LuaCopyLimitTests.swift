@@ -58,7 +58,10 @@ import Testing
         } catch {
             #expect(error.kind == .memory)
             #expect(error.limit == .valueSize(bytes: 1024))
-            #expect(error.message.hasPrefix("value too large: copied out of Lua it takes more than 1 KiB, the response limit (raise it with --max-response)"))
+            #expect(
+                error.message.hasPrefix(
+                    "value too large: copied out of Lua it takes more than 1 KiB, the response limit (raise it with --max-response)"
+                ))
         }
     }
 
@@ -82,7 +85,9 @@ import Testing
         lua.collectGarbage()
         let taken = lua.memoryInUse - before
         let read = try lua.load(source: "return v", chunkName: "read.lua", in: globals)
-        let copy = try lua.call(read, budgetMilliseconds: Self.farBudget, resultLimit: LuaCopyLimit(bytes: taken, name: "its size", setting: ""))
+        let copy = try lua.call(
+            read, budgetMilliseconds: Self.farBudget,
+            resultLimit: LuaCopyLimit(bytes: taken, name: "its size", setting: ""))
         #expect(copy.first?.tableValue != nil)
     }
 

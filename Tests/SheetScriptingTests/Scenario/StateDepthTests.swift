@@ -92,7 +92,8 @@ import Testing
             Issue.record("expected view() to refuse the name")
         } catch {
             #expect(
-                error.description == "names.lua:1: bad argument #1 to 'view' (field 'name' of a view is not valid UTF-8)")
+                error.description
+                    == "names.lua:1: bad argument #1 to 'view' (field 'name' of a view is not valid UTF-8)")
         }
         do {
             try s.evaluate("remove('\\255')", chunkName: "names.lua")
