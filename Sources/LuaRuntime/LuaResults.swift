@@ -39,7 +39,7 @@ public struct LuaResults {
     public func values(limit: LuaCopyLimit? = nil) throws(LuaError) -> [LuaValue] {
         var values: [LuaValue] = []
         values.reserveCapacity(count)
-        var context = ConversionContext(limit: limit ?? .memory(of: runtime.limits))
+        var context = ConversionContext(limit: limit, runtime: runtime)
         for index in 0..<count {
             values.append(try runtime.value(at: base + 1 + Int32(index), on: state, context: &context))
         }

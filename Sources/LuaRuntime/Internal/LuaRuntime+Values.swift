@@ -7,18 +7,24 @@ import CLua
 struct ConversionContext {
     var tablesBeingRead: [UnsafeRawPointer] = []
     var path: [String] = []
-    let limit: LuaCopyLimit
+    /// The limit given, or nil for the runtime's memory cap (made only for
+    /// the message: copying `LuaLimits` on every conversion would cost the
+    /// hot path its strings' reference counting).
+    let limit: LuaCopyLimit?
     var remainingBytes: Int
+    // Valid while the conversion runs: no reference counting.
+    unowned(unsafe) let runtime: LuaRuntime
 
-    init(limit: LuaCopyLimit) {
+    init(limit: LuaCopyLimit?, runtime: LuaRuntime) {
         self.limit = limit
-        self.remainingBytes = limit.bytes
+        self.remainingBytes = limit?.bytes ?? runtime.limits.memory
+        self.runtime = runtime
     }
 
     /// Counts `bytes` more of the copy; throws once it passes the limit.
     mutating func charge(_ bytes: Int) throws(LuaError) {
         remainingBytes -= bytes
-        if remainingBytes < 0 { throw LuaError.valueTooLarge(limit) }
+        if remainingBytes < 0 { throw LuaError.valueTooLarge(limit ?? .memory(of: runtime.limits)) }
     }
 
     func failure(_ problem: String) -> LuaError {
@@ -149,7 +155,7 @@ extension LuaRuntime {
     /// read-only view reads as the table it shows), within `limit` (the
     /// state's memory cap when nil) and the running call's budget.
     func value(at index: Int32, on state: LuaState, limit: LuaCopyLimit? = nil) throws(LuaError) -> LuaValue {
-        var context = ConversionContext(limit: limit ?? .memory(of: limits))
+        var context = ConversionContext(limit: limit, runtime: self)
         return try value(at: state.absolute(index), on: state, context: &context)
     }
 
