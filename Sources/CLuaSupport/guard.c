@@ -184,6 +184,7 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
     if (depth == 0)
         set_cpu_clock(rt);
     lua_State *previous = atomic_load_explicit(&rt->current, memory_order_relaxed);
+    lv->resumer = previous;
     if (previous != L)
         atomic_store(&rt->current, L);
     atomic_store_explicit(&rt->depth, depth + 1, memory_order_release);
@@ -210,6 +211,20 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
         lua_pushstring(L, *stop == SL_STOP_INTERRUPT ? "interrupted" : "budget exceeded");
         status = LUA_ERRRUN;
     }
+    if (inserted)
+        lua_remove(L, handler);                                 /* stack: msgh, results -> results */
+    if (status != LUA_OK) {
+        sl_runtime_end_call(rt, L);
+        return status;
+    }
+    /* The level stays open while the host reads the results (see the header). */
+    *results = lua_gettop(L) - first + 1;
+    return status;
+}
+
+void sl_runtime_end_call(sl_runtime *rt, lua_State *L) {
+    int depth = atomic_load_explicit(&rt->depth, memory_order_relaxed) - 1;
+    lua_State *previous = rt->levels[depth].resumer;
     atomic_store_explicit(&rt->depth, depth, memory_order_release);
     if (previous != L)
         atomic_store(&rt->current, previous);
@@ -217,11 +232,15 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
         sl_arm(L); /* idle again */
     else
         sl_sync_hook(rt, L);
-    if (inserted)
-        lua_remove(L, handler);                                 /* stack: msgh, results -> results */
-    if (status == LUA_OK)
-        *results = lua_gettop(L) - first + 1;
-    return status;
+}
+
+int sl_runtime_stopped(const sl_runtime *rt, int64_t *budget_ns) {
+    sl_runtime *r = (sl_runtime *)rt;
+    int i = sl_tripped_level(r, atomic_load_explicit(&r->depth, memory_order_relaxed));
+    if (i < 0)
+        return SL_STOP_NONE;
+    *budget_ns = atomic_load_explicit(&r->levels[i].budget_ns, memory_order_relaxed);
+    return atomic_load_explicit(&r->levels[i].trip_kind, memory_order_relaxed);
 }
 
 const char *sl_string_at(lua_State *L, int index, size_t *length) {

@@ -37,6 +37,9 @@ typedef struct sl_level {
        time of the running thread when it first saw it. */
     uint64_t seen_id;
     int64_t seen_cpu_ns;
+    /* The thread that was current when the level began (restored when it
+       ends). Written and read by the running thread only. */
+    lua_State *resumer;
 } sl_level;
 
 /*

@@ -52,12 +52,17 @@ public struct LuaArguments {
 
     /// The argument converted to a Swift value (`.nil` if not passed).
     ///
-    /// - Throws: a bad-argument error if it cannot be converted.
-    public func value(_ position: Int) throws(LuaError) -> LuaValue {
+    /// - Parameter limit: how large the copy may be, counting shared tables
+    ///   each time they appear (`LuaCopyLimit`); the state's memory cap when nil.
+    /// - Throws: a bad-argument error if it cannot be converted or is too
+    ///   large; `.budget` or `.interrupted` if the running call was stopped
+    ///   while it was converted.
+    public func value(_ position: Int, limit: LuaCopyLimit? = nil) throws(LuaError) -> LuaValue {
         guard let slot = slot(position) else { return .nil }
         do {
-            return try runtime.value(at: slot, on: state)
+            return try runtime.value(at: slot, on: state, limit: limit)
         } catch {
+            if error.kind == .budget || error.kind == .interrupted { throw error }
             throw badArgument(position, error.message)
         }
     }

@@ -1,3 +1,5 @@
+import CLuaSupport
+
 /// The messages of errors that end a script at one of its limits, built in
 /// one place so that `run`, `test`, `check`, the REPL and `serve` say the
 /// same: where the script was, which limit it reached, and what raises it.
@@ -16,6 +18,35 @@ extension LuaError {
         case callBudget(milliseconds: Int)
         case scriptBudget(milliseconds: Int)
         case budget(milliseconds: Int)
+        /// A value copied out of Lua, counted as a tree (`LuaCopyLimit`),
+        /// passed this many bytes.
+        case valueSize(bytes: Int)
+    }
+
+    /// Whether a value copied out of Lua was too large (`LuaCopyLimit`).
+    public var isValueSizeLimit: Bool {
+        if case .valueSize? = limit { return true }
+        return false
+    }
+
+    /// A value copied out of Lua passed `limit`.
+    static func valueTooLarge(_ limit: LuaCopyLimit) -> LuaError {
+        var error = LuaError(
+            .memory,
+            "value too large: copied out of Lua it takes more than \(byteCount(limit.bytes)), \(limit.name)"
+                + raiseHint(limit.setting)
+                + "; a table or string that appears in it several times counts each time")
+        error.limit = .valueSize(bytes: limit.bytes)
+        return error
+    }
+
+    /// The running call was stopped (its budget, or an interrupt) while
+    /// the host converted a value for it.
+    static func stopped(_ limits: LuaLimits, kind: Int32, nanoseconds: Int64) -> LuaError {
+        guard Int(kind) == SL_STOP_BUDGET else { return LuaError(.interrupted, "interrupted") }
+        var error = LuaError(.budget, "")
+        (error.message, error.limit) = budgetExceeded(limits, nanoseconds: nanoseconds)
+        return error
     }
 
     /// The memory cap was reached at `location` (the nearest Lua frame when

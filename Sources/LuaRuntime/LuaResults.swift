@@ -24,17 +24,25 @@ public struct LuaResults {
 
     /// Result `index` converted to a Swift value (`.nil` past the end).
     ///
-    /// - Throws: `.badValue` if it cannot be converted.
-    public func value(at index: Int) throws(LuaError) -> LuaValue {
+    /// - Parameter limit: how large the copy may be, counting shared tables
+    ///   each time they appear (`LuaCopyLimit`); the state's memory cap when nil.
+    /// - Throws: `.badValue` if it cannot be converted; `.memory` (with
+    ///   `LuaError.Limit.valueSize`) if it is too large; `.budget` or
+    ///   `.interrupted` if the call was stopped while it was converted (the
+    ///   call's budget covers reading its results).
+    public func value(at index: Int, limit: LuaCopyLimit? = nil) throws(LuaError) -> LuaValue {
         guard let slot = stackIndex(index) else { return .nil }
-        return try runtime.value(at: slot, on: state)
+        return try runtime.value(at: slot, on: state, limit: limit)
     }
 
-    /// All results converted.
-    public func values() throws(LuaError) -> [LuaValue] {
+    /// All results converted, within one `limit` for all of them.
+    public func values(limit: LuaCopyLimit? = nil) throws(LuaError) -> [LuaValue] {
         var values: [LuaValue] = []
         values.reserveCapacity(count)
-        for index in 0..<count { values.append(try value(at: index)) }
+        var context = ConversionContext(limit: limit, runtime: runtime)
+        for index in 0..<count {
+            values.append(try runtime.value(at: base + 1 + Int32(index), on: state, context: &context))
+        }
         return values
     }
 

@@ -9,19 +9,24 @@ extension LuaRuntime {
     ///   - arguments: the arguments.
     ///   - budgetMilliseconds: the CPU budget; `limits.callBudgetMilliseconds`
     ///     if nil. A call nested in another (a host function calling back into
-    ///     Lua) is also stopped by the outer call's budget.
+    ///     Lua) is also stopped by the outer call's budget. It covers
+    ///     converting the results.
+    ///   - resultLimit: how large the results may be once copied, counting
+    ///     shared tables each time they appear; the memory cap when nil.
     /// - Returns: all results.
-    /// - Throws: `.runtime` (message, file, line, traceback), `.memory`,
-    ///   `.budget`, `.interrupted`, or `.badValue` when a value cannot cross.
-    public func call(_ function: LuaFunction, _ arguments: [LuaValue] = [], budgetMilliseconds: Int? = nil)
-        throws(LuaError) -> [LuaValue]
-    {
+    /// - Throws: `.runtime` (message, file, line, traceback), `.memory`
+    ///   (the cap, or results past `resultLimit`), `.budget`,
+    ///   `.interrupted`, or `.badValue` when a value cannot cross.
+    public func call(
+        _ function: LuaFunction, _ arguments: [LuaValue] = [], budgetMilliseconds: Int? = nil,
+        resultLimit: LuaCopyLimit? = nil
+    ) throws(LuaError) -> [LuaValue] {
         try call(
             function, budgetMilliseconds: budgetMilliseconds,
             arguments: { (writer: inout LuaArgumentWriter) throws(LuaError) in
                 for argument in arguments { try writer.push(argument) }
             },
-            results: { (results: LuaResults) throws(LuaError) in try results.values() })
+            results: { (results: LuaResults) throws(LuaError) in try results.values(limit: resultLimit) })
     }
 
     /// Calls a Lua function, pushing the arguments and reading the results in
@@ -115,10 +120,13 @@ extension LuaRuntime {
         return LuaResults(runtime: self, state: state, base: base, count: count)
     }
 
+    /// Ends the call's level, which stayed open while its results were
+    /// read (so that its budget and interrupts stop a long conversion).
     /// stack: results ->
     @usableFromInline
     func endCall(_ results: LuaResults) {
         results.state.setTop(results.base)
+        results.state.endGuardedCall(handle)
     }
 
     func callError(status: Int32, stop: Int32, state: LuaState) -> LuaError {

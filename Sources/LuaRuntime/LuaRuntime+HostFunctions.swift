@@ -86,7 +86,8 @@ extension LuaRuntime {
             return Int32(results.count)
         } catch {
             state.setTop(argumentCount)
-            if error.kind == .memory {
+            // Lua's own memory error for the cap; a value too large to copy keeps its message.
+            if error.kind == .memory, !error.isValueSizeLimit {
                 return Int32(SL_HOST_ERROR_MEMORY)  // stack: args; the trampoline raises Lua's memory error
             }
             if error.file != nil {

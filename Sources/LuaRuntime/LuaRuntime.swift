@@ -28,6 +28,9 @@ public final class LuaRuntime {
     /// Registry references dropped by Swift, released at the next call.
     let releases = ReferenceReleases()
     @exclusivity(unchecked) var callBudgetNanoseconds: Int64
+    /// Values converted either way so far, wrapping: every so many, a
+    /// conversion checks whether the call it works for was stopped.
+    @exclusivity(unchecked) var convertedValues: UInt = 0
     let recentStrings: RecentStrings
     /// Why the last argument writer gave up (kept here so writers stay plain data).
     var writerFailure: LuaError?

@@ -1,3 +1,4 @@
+import LuaRuntime
 import SheetEngine
 import SheetScripting
 import Testing
@@ -40,6 +41,31 @@ import Testing
         #expect(
             configuration.expectedInvariants(for: features, on: Self.ios14).contains(.bindingAgrees),
             "14.4 fires them (B11)")
+    }
+
+    /// The Lua fuzzer's shared tables are valid Lua, and each one given to
+    /// `set()` is kept or refused at the memory cap or a budget, never run
+    /// past them: a small Lua value that is a huge tree cannot grow the host.
+    @Test func sharedTables_fromTheValueSource_areKeptOrRefused_withinTheBudgets() throws {
+        let fuzzer = LuaBoundaryFuzzer(examples: examplePolicies)
+        let session = try Session(limits: fuzzer.limits)
+        session.printHandler = { _ in }
+        try session.evaluate("view { name = 'V', state = { x = 0 } }")
+        var source = LuaValueSource(rng: FuzzRandom(seed: 32), hostNames: session.registeredGlobals)
+        var outcomes: Set<String> = []
+        for _ in 0..<24 {
+            let value = source.sharedTable().replacingOccurrences(of: "ctx", with: "1")
+            do {
+                try session.evaluate("set('V.x', \(value))", chunkName: "=shared")
+                outcomes.insert("kept")
+            } catch {
+                #expect(
+                    error.message.contains("value too large") || error.kind == .budget || error.kind == .memory,
+                    "\(value): \(error)")
+                outcomes.insert(error.message.contains("value too large") ? "too large" : "stopped")
+            }
+        }
+        #expect(outcomes.contains("too large"), "\(outcomes)")
     }
 
     @Test func aCase_isTheSameOnEveryRun() {

@@ -13,6 +13,9 @@
 ---A detent in text form: "medium", "large", "fraction(0.75)", "height(200)", "custom(bar)".
 ---@alias sheetlab.Detent string
 
+---A value in state: nil, a boolean, a number, a UTF-8 string, or a table that is a list or has
+---string keys, of such values, nested at most 64 levels. Copied as a tree: a table that appears
+---several times counts each time against the memory limit.
 ---@alias sheetlab.Value nil|boolean|number|string|table
 
 ---@class sheetlab.ContentContext

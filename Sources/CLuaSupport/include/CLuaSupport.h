@@ -76,8 +76,19 @@ void sl_runtime_set_memory_limit(sl_runtime *rt, size_t limit);
 /// the message handler: never set the main thread's top below 1. `stop` receives the SL_STOP_* state of this level
 /// and the levels around it when the call ended.
 /// Returns the Lua status; on success `*results` is the number of results.
+/// On success the level stays open, in host mode, until
+/// `sl_runtime_end_call`: the budget and interrupts of the call still
+/// apply while the host reads its results (`sl_runtime_stopped`), so that
+/// copying a huge result can be stopped like the call itself. On failure
+/// the level has ended.
 int sl_runtime_pcall(sl_runtime *rt, struct lua_State *L, int nargs, int nresults,
                      int64_t budget_ns, int *stop, int *results);
+/// Ends the level a successful `sl_runtime_pcall` on L left open.
+void sl_runtime_end_call(sl_runtime *rt, struct lua_State *L);
+/// For host code working for a running call (converting its arguments or
+/// results): the SL_STOP_* state of the first tripped running level, and
+/// its budget in `*budget_ns` (left alone when none is tripped).
+int sl_runtime_stopped(const sl_runtime *rt, int64_t *budget_ns);
 /// The traceback and fallback position ("file:line:") recorded by the message
 /// handler of the last failed call; empty strings if none.
 const char *sl_runtime_last_traceback(const sl_runtime *rt);

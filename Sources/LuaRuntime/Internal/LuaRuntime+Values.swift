@@ -1,10 +1,31 @@
 import CLua
 
-/// Where a conversion from Lua is: the tables being read (to find cycles)
-/// and the path to the current value (for messages).
+/// Where a conversion from Lua is: the tables being read (to find cycles),
+/// the path to the current value (for messages), and how many estimated
+/// bytes the copy may still take (`LuaCopyLimit`: counted per visit, so a
+/// shared table counts each time it appears).
 struct ConversionContext {
     var tablesBeingRead: [UnsafeRawPointer] = []
     var path: [String] = []
+    /// The limit given, or nil for the runtime's memory cap (made only for
+    /// the message: copying `LuaLimits` on every conversion would cost the
+    /// hot path its strings' reference counting).
+    let limit: LuaCopyLimit?
+    var remainingBytes: Int
+    // Valid while the conversion runs: no reference counting.
+    unowned(unsafe) let runtime: LuaRuntime
+
+    init(limit: LuaCopyLimit?, runtime: LuaRuntime) {
+        self.limit = limit
+        self.remainingBytes = limit?.bytes ?? runtime.limits.memory
+        self.runtime = runtime
+    }
+
+    /// Counts `bytes` more of the copy; throws once it passes the limit.
+    mutating func charge(_ bytes: Int) throws(LuaError) {
+        remainingBytes -= bytes
+        if remainingBytes < 0 { throw LuaError.valueTooLarge(limit ?? .memory(of: runtime.limits)) }
+    }
 
     func failure(_ problem: String) -> LuaError {
         guard !path.isEmpty else { return LuaError(.badValue, problem) }
@@ -47,9 +68,39 @@ extension LuaRuntime {
 
     static let cappedCheckInterval = 256
 
+    /// How many values a conversion (either way) handles between two looks
+    /// at whether the running call was stopped.
+    static let stopCheckInterval: UInt = 1024
+
+    /// Counts one value converted; every `stopCheckInterval` values, throws
+    /// the running call's budget or interrupt error if it was stopped, so a
+    /// long conversion ends with the call it works for (its level stays
+    /// open while the host reads its results).
+    @inline(__always)
+    func countConverted() throws(LuaError) {
+        convertedValues &+= 1
+        if convertedValues % LuaRuntime.stopCheckInterval == 0 { try checkStopped() }
+    }
+
+    /// Throws the running call's budget or interrupt error if it was stopped.
+    func checkStopped() throws(LuaError) {
+        guard let stop = handle.stop else { return }
+        throw LuaError.stopped(limits, kind: stop.kind, nanoseconds: stop.budgetNanoseconds)
+    }
+
     /// Lua 5.4's sizes on 64-bit machines: an array slot and a hash node.
     static let arraySlotBytes = 16
     static let hashNodeBytes = 32
+
+    /// For a host function about to build a large result: throws what
+    /// pushing it would, before it is built, if `bytes` (a lower bound of
+    /// what the result takes as Lua values) would take the state past its
+    /// cap even after a collection (`.memory`, raised in the script as Lua's
+    /// memory error), or if the running call was stopped.
+    public func checkRoom(forResultBytes bytes: Int) throws(LuaError) {
+        try checkStopped()
+        try checkScriptMemory(adding: bytes, on: active)
+    }
 
     /// Throws `.memory` if `bytes` more would take the state past its cap,
     /// even after a collection.
@@ -76,6 +127,7 @@ extension LuaRuntime {
         var pushed = 0
         func checkCap() throws(LuaError) {
             pushed += 1
+            try countConverted()
             if capped, pushed % LuaRuntime.cappedCheckInterval == 0 { try checkScriptMemory(adding: 0, on: state) }
         }
         state.newTable(arrayCapacity: table.array.count, fieldCapacity: fieldCapacity)
@@ -100,13 +152,16 @@ extension LuaRuntime {
     // MARK: Lua to Swift
 
     /// Converts the value at `index` (raw: metamethods are not called; a
-    /// read-only view reads as the table it shows).
-    func value(at index: Int32, on state: LuaState) throws(LuaError) -> LuaValue {
-        var context = ConversionContext()
+    /// read-only view reads as the table it shows), within `limit` (the
+    /// state's memory cap when nil) and the running call's budget.
+    func value(at index: Int32, on state: LuaState, limit: LuaCopyLimit? = nil) throws(LuaError) -> LuaValue {
+        var context = ConversionContext(limit: limit, runtime: self)
         return try value(at: state.absolute(index), on: state, context: &context)
     }
 
     func value(at index: Int32, on state: LuaState, context: inout ConversionContext) throws(LuaError) -> LuaValue {
+        try context.charge(LuaCopyLimit.valueBytes)
+        try countConverted()
         switch state.type(at: index) {
         case LUA_TNIL, LUA_TNONE:
             return .nil
@@ -116,7 +171,9 @@ extension LuaRuntime {
             if state.isInteger(at: index), let integer = state.integer(at: index) { return .integer(integer) }
             return .number(state.number(at: index) ?? .nan)
         case LUA_TSTRING:
-            return .string(LuaString(state.bytes(at: index) ?? UnsafeRawBufferPointer(start: nil, count: 0)))
+            let bytes = state.bytes(at: index) ?? UnsafeRawBufferPointer(start: nil, count: 0)
+            try context.charge(LuaCopyLimit.stringBytes(bytes.count))
+            return .string(LuaString(bytes))
         case LUA_TTABLE:
             return .table(try table(at: index, on: state, context: &context))
         case LUA_TFUNCTION:
@@ -135,6 +192,7 @@ extension LuaRuntime {
             throw context.failure("table nested deeper than \(LuaTable.maximumDepth) levels")
         }
         guard state.reserve(4) else { throw context.failure("Lua stack overflow") }
+        try context.charge(LuaCopyLimit.tableBytes)
         context.tablesBeingRead.append(identity)
         defer { context.tablesBeingRead.removeLast() }
 
@@ -147,7 +205,8 @@ extension LuaRuntime {
         let isView = data != index
         let count = state.rawLength(at: data)
         var array: [LuaValue] = []
-        array.reserveCapacity(count)
+        // Not more than the limit lets the copy hold: the slots are charged as they are read.
+        array.reserveCapacity(min(count, context.remainingBytes / LuaCopyLimit.valueBytes + 1))
         if count > 0 {
             for position in 1...count {
                 state.rawGet(table: data, index: position)  // stack: -> element
@@ -169,6 +228,7 @@ extension LuaRuntime {
                 if isView, let name = key.string, LuaState.isViewField(name) {
                     break
                 }
+                try context.charge(LuaCopyLimit.fieldBytes + LuaCopyLimit.stringBytes(key.byteCount))
                 context.path.append(key.description)
                 fields[key] = try value(at: state.top, on: state, context: &context)
                 context.path.removeLast()

@@ -198,6 +198,11 @@ struct LuaState {
         sl_runtime_pcall(runtime.pointer, pointer, argumentCount, LUA_MULTRET, budgetNanoseconds, &stop, &results)
     }
 
+    /// Ends the level a successful `guardedCall` on this thread left open
+    /// while its results were read.
+    @usableFromInline
+    func endGuardedCall(_ runtime: RuntimeHandle) { sl_runtime_end_call(runtime.pointer, pointer) }
+
     /// stack: -> fn | message
     func load(
         _ runtime: RuntimeHandle, text: UnsafeRawBufferPointer, chunkName: String, environment: Int32
@@ -299,6 +304,18 @@ struct RuntimeHandle: @unchecked Sendable {
 
     /// Stops the outermost running call with "interrupted". Any thread.
     func interrupt() { sl_runtime_interrupt(pointer) }
+
+    /// Guarded calls running (or whose results are being read); 0 when idle.
+    var depth: Int { Int(sl_runtime_depth(pointer)) }
+
+    /// Whether a running call (one whose arguments or results the host is
+    /// converting included) was stopped: `SL_STOP_BUDGET` or
+    /// `SL_STOP_INTERRUPT` with the tripped budget, or nil.
+    var stop: (kind: Int32, budgetNanoseconds: Int64)? {
+        var budget: Int64 = 0
+        let kind = sl_runtime_stopped(pointer, &budget)
+        return kind == SL_STOP_NONE ? nil : (kind, budget)
+    }
 
     /// What the message handler recorded for the last failed call.
     var lastTraceback: String { String(cString: sl_runtime_last_traceback(pointer)) }

@@ -56,6 +56,7 @@ extension SheetApp {
         var resolved: [(SlotRef, Value)] = []
         resolved.reserveCapacity(writes.count)
         for w in writes {
+            try Self.checkDepth(of: w.value, in: w.ref)
             guard let slot = world.views.slot(w.ref) else {
                 guard hasView(w.ref.view) else { throw EngineError(.unknownView(w.ref.view)) }
                 throw EngineError(.unknownSlot(view: w.ref.view, slot: w.ref.slot))
@@ -67,6 +68,15 @@ extension SheetApp {
             return
         }
         step(user: true) { applyWrites(resolved, cause: .user) }
+    }
+
+    /// Refuses a value that nests deeper than state holds (`Value.maximumDepth`).
+    static func checkDepth(of value: Value, in ref: StateRef) throws(EngineError) {
+        guard value.nests(deeperThan: Value.maximumDepth) else { return }
+        throw EngineError(
+            .invalidArgument(
+                "the value of \(ref) nests lists and records more than \(Value.maximumDepth) levels deep; state holds at most \(Value.maximumDepth)"
+            ))
     }
 
     /// Writes by name as slots; writes to slots that no longer exist are left out.
@@ -310,8 +320,11 @@ extension Value {
         }
     }
 
-    /// About how many bytes the value holds, for the engine's memory limit.
-    var estimatedBytes: Int {
+    /// About how many bytes the value holds, for the engine's memory limit
+    /// (counted as a tree): 16 a scalar, 32 a list, 48 a record, plus
+    /// string and key bytes. Less than the value takes as Lua tables, so a
+    /// host can tell early that a value will not fit in a Lua state.
+    public var estimatedBytes: Int {
         switch self {
         case .none, .bool, .int, .double, .detent: return 16
         case .string(let s): return 16 + s.utf8.count

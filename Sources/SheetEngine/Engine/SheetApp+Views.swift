@@ -26,7 +26,14 @@ extension SheetApp {
             if world.views.ref(named: s.name) != nil || !names.insert(s.name).inserted {
                 throw EngineError(.duplicateView(s.name))
             }
-            for (slot, _) in s.state { slots.insert(StateRef(view: s.name, slot: slot)) }
+            for (slot, value) in s.state {
+                let ref = StateRef(view: s.name, slot: slot)
+                try Self.checkDepth(of: value, in: ref)
+                slots.insert(ref)
+            }
+            for (name, value) in s.environmentValues {
+                try Self.checkDepth(of: value, in: StateRef(view: s.name, slot: name))
+            }
             for c in s.children { try collect(c) }
         }
         try collect(spec)

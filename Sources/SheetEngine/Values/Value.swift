@@ -42,6 +42,27 @@ public enum Value: Hashable, Sendable {
         }
     }
 
+    /// How many levels of lists and records a value in state may nest: a
+    /// write or a view that nests deeper is refused, so that whatever state
+    /// holds can be read back by every reader, including those that wrap it
+    /// in tables of their own (Lua's `state()` puts a slot's value 4 levels
+    /// down, `stack()` an item 2; tables cross between Lua and Swift up to
+    /// 100 levels deep).
+    public static let maximumDepth = 64
+
+    /// Whether lists and records nest more than `levels` deep in the value
+    /// (a scalar nests 0 levels, `{1}` one). Stops looking past `levels`.
+    public func nests(deeperThan levels: Int) -> Bool {
+        switch self {
+        case .list(let items):
+            return levels <= 0 || items.contains { $0.nests(deeperThan: levels - 1) }
+        case .record(let fields):
+            return levels <= 0 || fields.values.contains { $0.nests(deeperThan: levels - 1) }
+        default:
+            return false
+        }
+    }
+
     /// A field of a record, or `.none`.
     public subscript(field: String) -> Value {
         if case .record(let fields) = self { return fields[field] ?? .none }

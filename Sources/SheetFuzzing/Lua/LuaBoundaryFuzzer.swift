@@ -23,7 +23,9 @@ import SheetScripting
 /// `stepLimitMilliseconds` of CPU time (a loop the budgets failed to stop;
 /// a real hang trips `HangGuard`), one presentation per presenter, heights in range,
 /// no error event larger than 8 KiB, and no held request gone without a
-/// `presenting` or `dropped` event.
+/// `presenting` or `dropped` event. After every input: what state holds
+/// reads back (`get` of every slot, `state`, `stack`, `top`), refused at
+/// most for the memory cap or a budget, never as a value that cannot cross.
 /// After every batch: the Lua state's memory is back to its baseline after
 /// a collection, and the session, its runtime and its app are freed.
 public struct LuaBoundaryFuzzer {
@@ -234,9 +236,35 @@ public struct LuaBoundaryFuzzer {
                     chunk, [], budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
             }
             step("advance()", session, &context, &report) { () throws(EngineError) in try session.advance(nil) }
+            readBack(session, &context, &report)
             return
         }
         drive(session, &context, &report)
+        readBack(session, &context, &report)
+    }
+
+    /// What state holds reads back into Lua: the readers may stop at the
+    /// memory cap or a budget, never because a value cannot cross (nested
+    /// deeper than tables may cross, say).
+    func readBack(_ session: Session, _ context: inout Context, _ report: inout Report) {
+        var reads = ["state()", "stack()", "top()"]
+        for view in session.app.state().views where LuaLiteral.isName(view.name) {
+            for slot in view.state where LuaLiteral.isName(slot.name) {
+                reads.append("get(\(LuaLiteral.quote(view.name + "." + slot.name)))")
+            }
+        }
+        for read in reads {
+            var failure: LuaError?
+            step("reading back \(read)", session, &context, &report) { () throws(LuaError) in
+                do throws(LuaError) {
+                    try session.evaluate("local _ = " + read, chunkName: "=read-back")
+                } catch {
+                    if error.kind == .badValue || error.message.contains("nested deeper") { failure = error }
+                    throw error
+                }
+            }
+            if let failure { context.fail(&report, "read-back", "\(read) failed: \(failure)") }
+        }
     }
 
     /// Loads a fuzzed policy, counting whether it loaded.

@@ -46,7 +46,7 @@ struct LuaValueSource {
 
     /// A value expression.
     mutating func value(depth: Int = 0) -> String {
-        let roll = rng.below(depth > 2 ? 6 : 20)
+        let roll = rng.below(depth > 2 ? 6 : 22)
         switch roll {
         case 0: return rng.pick(["nil", "true", "false"])
         case 1: return rng.pick(Self.integers)
@@ -64,6 +64,7 @@ struct LuaValueSource {
         case 16: return coroutine()
         case 17: return view()
         case 18: return rng.pick(["ctx", "ctx and ctx.item", "ctx and ctx.detents", "_ENV", "_G", "string", "math"])
+        case 19, 20: return sharedTable()
         default: return rng.pick(["tostring(nil)", "#\"abc\"", "select('#')", "(...)", "..."])
         }
     }
@@ -115,7 +116,7 @@ struct LuaValueSource {
     }
 
     mutating func deepTable() -> String {
-        let n = rng.pick(["50", "99", "100", "101", "200", "10000", "100000"])
+        let n = rng.pick(["50", "63", "64", "65", "99", "100", "101", "200", "10000", "100000"])
         let field = rng.chance(0.5) ? "c[1]" : "c.x"
         return "(function() local t = {} local c = t for i = 1, \(n) do \(field) = {} c = \(field) end return t end)()"
     }
@@ -128,6 +129,36 @@ struct LuaValueSource {
             "(function() local t = { held = 'hold' } t.set = { x = t } return t end)()",
             "(function() local t = {} setmetatable(t, { __index = t }) return t end)()",
         ])
+    }
+
+    /// Small in Lua, huge as a tree: tables (and strings) that appear many
+    /// times in one value, by doubling, fan-out or both, sometimes deep or
+    /// wrapped in an answer's shape.
+    mutating func sharedTable() -> String {
+        let levels = rng.pick(["8", "16", "20", "24", "30", "40", "62"])
+        let leaf = rng.pick(["{}", "1", "'x'", "('y'):rep(1 << 12)", "{ id = 1 }", "ctx"])
+        let doubled = rng.pick(["{t, t}", "{a = t, b = t}", "{t, t, t, t}", "{t, x = t}", "{id = 1, items = {t, t}}"])
+        let shared: String
+        switch rng.below(4) {
+        case 0:
+            shared = "(function() local t = \(leaf) for i = 1, \(levels) do t = \(doubled) end return t end)()"
+        case 1:
+            let width = rng.pick(["1000", "100000", "1000000"])
+            shared = "(function() local e = \(leaf) local t = {} for i = 1, \(width) do t[i] = e end return t end)()"
+        case 2:
+            // Deep and shared: a chain whose every link holds the rest twice.
+            shared =
+                "(function() local t = \(leaf) for i = 1, \(levels) do t = { inner = t, again = t } end return t end)()"
+        default:
+            let width = rng.pick(["100", "1000", "10000"])
+            shared =
+                "(function() local s = ('z'):rep(1 << 16) local t = {} for i = 1, \(width) do t['k' .. i] = s end return t end)()"
+        }
+        switch rng.below(4) {
+        case 0: return "{ set = { item = \(shared) } }"
+        case 1: return "{ id = \(shared) }"
+        default: return shared
+        }
     }
 
     mutating func hugeTable() -> String {

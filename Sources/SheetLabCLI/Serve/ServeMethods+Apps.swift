@@ -32,8 +32,10 @@ extension ServeMethods {
             return .null
         },
         .app("eval", [.required("source", "string"), .optional("name", "string")], hostOnly: true) {
-            _, app, p throws(RPCError) in
-            try eval(app.session, source: try p.string("source"), name: try p.optionalString("name") ?? "=eval")
+            server, app, p throws(RPCError) in
+            try eval(
+                app.session, source: try p.string("source"), name: try p.optionalString("name") ?? "=eval",
+                responseBytes: server.limits.maximumResponseBytes)
         },
         .app("subscribe", hostOnly: true) { server, app, _ in
             subscribe(app, server)
@@ -139,11 +141,13 @@ extension ServeMethods {
     }
 
     /// `eval`: runs `source` in the session's globals.
+    /// - Parameter responseBytes: the response limit, which also bounds what
+    ///   the chunk returns once copied out of Lua (with the app's memory cap).
     /// - Returns: `{values, expectations, failures}`: what the chunk returned,
     ///   how many `expect`/`expect_eq` calls it made, and those that failed.
     /// - Throws: a script or limit error, whose `data` also carries
     ///   `expectations` and `failures` when the chunk had checked any.
-    static func eval(_ session: Session, source: String, name: String) throws(RPCError) -> JSON {
+    static func eval(_ session: Session, source: String, name: String, responseBytes: Int) throws(RPCError) -> JSON {
         let checked = session.expectationCount
         let failed = session.failures.count
         let expectations = { () -> [String: JSON] in
@@ -153,7 +157,9 @@ extension ServeMethods {
             ]
         }
         do {
-            let values = try session.evaluate(source, chunkName: name)
+            let limit = LuaCopyLimit.memory(of: session.limits).smaller(
+                LuaCopyLimit(bytes: responseBytes, name: "the response limit", setting: ServeLimits.response.flag))
+            let values = try session.evaluate(source, chunkName: name, resultLimit: limit)
             return .object(expectations().merging(["values": .array(values.map(ServeJSON.json))]) { a, _ in a })
         } catch {
             var rpc = RPCError(error)

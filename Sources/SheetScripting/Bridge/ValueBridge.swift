@@ -26,8 +26,10 @@ enum ValueBridge {
     }
 
     /// A Lua value as engine state.
+    /// - Parameter depth: how many tables the value is inside (for
+    ///   `Value.maximumDepth`).
     /// - Throws: a message naming what cannot be stored.
-    static func value(_ lua: LuaValue) throws(BridgeError) -> Value {
+    static func value(_ lua: LuaValue, depth: Int = 0) throws(BridgeError) -> Value {
         switch lua {
         case .nil: return .none
         case .boolean(let b): return .bool(b)
@@ -37,14 +39,19 @@ enum ValueBridge {
             guard let text = s.string else { throw BridgeError("a string in state must be valid UTF-8") }
             return .string(text)
         case .table(let t):
+            guard depth < Value.maximumDepth else {
+                throw BridgeError("a value in state nests tables more than \(Value.maximumDepth) levels deep")
+            }
             if !t.array.isEmpty && !t.fields.isEmpty {
                 throw BridgeError("a table in state must be an array or have string keys, not both")
             }
-            if t.fields.isEmpty { return .list(try t.array.map { v throws(BridgeError) in try value(v) }) }
+            if t.fields.isEmpty {
+                return .list(try t.array.map { v throws(BridgeError) in try value(v, depth: depth + 1) })
+            }
             var fields: [String: Value] = [:]
             for (k, v) in t.fields {
                 guard let key = k.string else { throw BridgeError("a table key in state must be valid UTF-8") }
-                fields[key] = try value(v)
+                fields[key] = try value(v, depth: depth + 1)
             }
             return .record(fields)
         case .function:

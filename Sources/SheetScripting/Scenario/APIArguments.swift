@@ -23,7 +23,8 @@ struct APIArguments {
     }
 
     func string(_ position: Int) throws(LuaError) -> String {
-        guard case .string(let s) = self[position], let text = s.string else { throw expected(position, "string") }
+        guard case .string(let s) = self[position] else { throw expected(position, "string") }
+        guard let text = s.string else { throw bad(position, "string is not valid UTF-8") }
         return text
     }
 

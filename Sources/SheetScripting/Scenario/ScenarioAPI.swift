@@ -20,7 +20,10 @@ enum ScenarioAPI {
             try? owner.runtime.register(name) { [weak owner] args throws(LuaError) -> [LuaValue] in
                 guard let session = owner else { throw LuaError(.runtime, "\(name): its session is gone") }
                 var values: [LuaValue] = []
-                for i in 0..<args.count { values.append(try args.value(i + 1)) }
+                if args.count > 0 {
+                    let limit = session.copyLimit
+                    for i in 0..<args.count { values.append(try args.value(i + 1, limit: limit)) }
+                }
                 return try body(
                     session, APIArguments(function: name, values: values, location: args.callerLocation?.description))
             }
@@ -121,7 +124,9 @@ enum ScenarioAPI {
         }
         def("get") { session, args throws(LuaError) in
             let path = try args.string(1)
-            return [ValueBridge.lua(try args.engine { () throws(EngineError) in try session.get(path) })]
+            let value = try args.engine { () throws(EngineError) in try session.get(path) }
+            try session.runtime.checkRoom(forResultBytes: value.estimatedBytes)
+            return [ValueBridge.lua(value)]
         }
         def("swipe") { session, args throws(LuaError) in
             try args.engine { () throws(EngineError) in try session.swipe() }
@@ -175,13 +180,26 @@ enum ScenarioAPI {
                 }
                 return try SlotPath.resolve(path, in: session.app)
             }
-            if let ctx = session.currentContent { return [ValueBridge.lua(ctx.binding(ref.slot, view: ref.view))] }
-            return [ValueBridge.lua(session.app.value(ref) ?? .none)]
+            let value = session.currentContent?.binding(ref.slot, view: ref.view) ?? session.app.value(ref) ?? .none
+            try session.runtime.checkRoom(forResultBytes: value.estimatedBytes)
+            return [ValueBridge.lua(value)]
         }
         def("now") { session, _ in [.integer(session.app.now)] }
-        def("stack") { session, _ in [.table(LuaTable(array: session.app.stack.map(ScriptTables.presentation)))] }
-        def("top") { session, _ in [session.app.stack.last.map(ScriptTables.presentation) ?? .nil] }
-        def("state") { session, _ in [ScriptTables.state(session.app.state())] }
+        def("stack") { session, _ throws(LuaError) in
+            let stack = session.app.stack
+            try session.runtime.checkRoom(forResultBytes: stack.reduce(0) { $0 + ScriptTables.minimumBytes(of: $1) })
+            return [.table(LuaTable(array: stack.map(ScriptTables.presentation)))]
+        }
+        def("top") { session, _ throws(LuaError) in
+            guard let top = session.app.stack.last else { return [.nil] }
+            try session.runtime.checkRoom(forResultBytes: ScriptTables.minimumBytes(of: top))
+            return [ScriptTables.presentation(top)]
+        }
+        def("state") { session, _ throws(LuaError) in
+            let state = session.app.state()
+            try session.runtime.checkRoom(forResultBytes: ScriptTables.minimumBytes(of: state))
+            return [ScriptTables.state(state)]
+        }
         // What `sheetlab check` tells states apart by (the clock aside), as text: equal keys, same situation.
         def("state_key") { session, _ in
             let key = UInt(bitPattern: session.app.fingerprint())
@@ -195,15 +213,22 @@ enum ScenarioAPI {
         def("timeline") { session, args throws(LuaError) in
             let all = session.app.timeline
             let first = all.count - all.events.count
+            let room = { (count: Int) throws(LuaError) in
+                try session.runtime.checkRoom(forResultBytes: ScriptTables.minimumBytes(events: count))
+            }
             switch args[1] {
             case .nil:
+                try room(all.events.count)
                 return [ScriptTables.events(all.events[...], firstIndex: first)]
             case .integer(let since):
                 let slice = all.events(since: since)
+                try room(slice.count)
                 return [ScriptTables.events(slice, firstIndex: all.count - slice.count)]
             case .table:
                 let filter = try EventFilter(lua: args[1], argument: 1, function: "timeline")
-                return [ScriptTables.events(filter.select(all.events[...], firstIndex: first))]
+                let selected = filter.select(all.events[...], firstIndex: first)
+                try room(selected.count)
+                return [ScriptTables.events(selected)]
             default:
                 throw args.expected(1, "integer or table")
             }
@@ -211,8 +236,13 @@ enum ScenarioAPI {
         def("events") { session, args throws(LuaError) in
             // The filter is checked before the mark moves: a bad one loses no event.
             let filter = args[1].isNil ? EventFilter() : try EventFilter(lua: args[1], argument: 1, function: "events")
-            let slice = session.newEvents()
-            return [ScriptTables.events(filter.select(slice, firstIndex: session.app.timeline.count - slice.count))]
+            // So is the room for them: a result too large loses no event either.
+            let all = session.app.timeline
+            let slice = all.events(since: session.eventsMark)
+            let selected = filter.select(slice, firstIndex: all.count - slice.count)
+            try session.runtime.checkRoom(forResultBytes: ScriptTables.minimumBytes(events: selected.count))
+            _ = session.newEvents()
+            return [ScriptTables.events(selected)]
         }
 
         // Asserting.

@@ -244,13 +244,31 @@ public final class Session {
     public private(set) lazy var environment: LuaEnvironment = runtime.makeEnvironment()
 
     /// Runs Lua source in the session's persistent environment, under the
-    /// whole-script budget.
+    /// whole-script budget (which covers copying what it returns).
+    /// - Parameters:
+    ///   - resultLimit: how large the results may be once copied, counting a
+    ///     shared table each time it appears; the Lua memory cap when nil
+    ///     (`serve` passes its response limit).
     /// - Returns: what the chunk returns.
-    /// - Throws: `LuaError` with file:line.
+    /// - Throws: `LuaError` with file:line; `.memory` when the results are
+    ///   too large (`LuaError.Limit.valueSize`).
     @discardableResult
-    public func evaluate(_ source: String, chunkName: String = "=input") throws(LuaError) -> [LuaValue] {
+    public func evaluate(_ source: String, chunkName: String = "=input", resultLimit: LuaCopyLimit? = nil)
+        throws(LuaError) -> [LuaValue]
+    {
         let chunk = try runtime.load(source: source, chunkName: chunkName, in: environment)
-        return try runtime.call(chunk, [], budgetMilliseconds: runtime.limits.scriptBudgetMilliseconds)
+        return try runtime.call(
+            chunk, [], budgetMilliseconds: runtime.limits.scriptBudgetMilliseconds, resultLimit: resultLimit)
+    }
+
+    /// How large a value a script hands the session may be once copied out
+    /// of Lua (a shared table counted each time it appears): the Lua memory
+    /// cap, or the engine's memory limit when that is smaller, since the
+    /// app keeps what scripts give it.
+    var copyLimit: LuaCopyLimit {
+        LuaCopyLimit.memory(of: runtime.limits).smaller(
+            LuaCopyLimit(
+                bytes: app.limits.memoryBytes, name: "the engine memory limit", setting: app.limits.memorySetting))
     }
 
     // MARK: Expectations

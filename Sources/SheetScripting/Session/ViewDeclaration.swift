@@ -26,7 +26,9 @@ struct ViewDeclaration {
     func string(_ t: LuaTable, _ key: String, in what: String) throws(LuaError) -> String? {
         switch t[LuaString(key)] {
         case .nil: return nil
-        case .string(let s): if let text = s.string { return text }
+        case .string(let s):
+            if let text = s.string { return text }
+            throw bad("field '\(key)' of \(what) is not valid UTF-8")
         default: break
         }
         throw bad("field '\(key)' of \(what) must be a string, got \(t[LuaString(key)].typeName)")
@@ -38,9 +40,8 @@ struct ViewDeclaration {
         case .table(let list) where list.fields.isEmpty:
             var out: [String] = []
             for v in list.array {
-                guard case .string(let s) = v, let text = s.string else {
-                    throw bad("field '\(key)' of \(what) must be a list of strings")
-                }
+                guard case .string(let s) = v else { throw bad("field '\(key)' of \(what) must be a list of strings") }
+                guard let text = s.string else { throw bad("field '\(key)' of \(what) is not valid UTF-8") }
                 out.append(text)
             }
             return out
@@ -79,8 +80,9 @@ struct ViewDeclaration {
                 spec.state.append((slot, .none))
             }
             for (k, v) in state.fields.sorted(by: { $0.key.description < $1.key.description }) {
+                guard let slot = k.string else { throw bad("a slot name in the state of \(what) is not valid UTF-8") }
                 do {
-                    spec.state.append((k.string ?? "\(k)", try ValueBridge.value(v)))
+                    spec.state.append((slot, try ValueBridge.value(v)))
                 } catch {
                     throw bad("state '\(k)' of \(what): \(error)")
                 }
