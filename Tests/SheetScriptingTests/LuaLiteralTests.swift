@@ -19,10 +19,10 @@ import Testing
     }
 
     @Test func names_areASCIIAndNotKeywords() {
-        #expect(LuaLiteral.isName("selectedItem"))
-        #expect(!LuaLiteral.isName("end"))
-        #expect(!LuaLiteral.isName("日本"))
-        #expect(!LuaLiteral.isName("2x"))
+        #expect(LuaSyntax.isName("selectedItem"))
+        #expect(!LuaSyntax.isName("end"))
+        #expect(!LuaSyntax.isName("日本"))
+        #expect(!LuaSyntax.isName("2x"))
         #expect(LuaLiteral.key("two words") == "[\"two words\"]")
     }
 }

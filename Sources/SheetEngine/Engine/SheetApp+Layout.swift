@@ -34,7 +34,7 @@ extension SheetApp {
                     time: now, kind: .heightChanged, presenter: presenterName(at: index),
                     item: world.stack[index].itemID, detent: d.detent.description, height: maxValue, rule: .b37,
                     note: .text(
-                        "\(d.detent) at \(Value.format((d.height * 10).rounded() / 10)) is within \(Value.format(DetentResolver.stackedSwitchDistance)) pt of full height: shown as the large sheet (B37)"
+                        "\(d.detent) at \(Value.format(points: d.height)) is within \(Value.format(DetentResolver.stackedSwitchDistance)) pt of full height: shown as the large sheet (B37)"
                     )))
         }
         return resolution.detents
@@ -78,7 +78,7 @@ extension SheetApp {
                 time: now, kind: .oscillation, presenter: presenterName(at: index), item: world.stack[index].itemID,
                 detent: "custom(\(name))", height: height, rule: .b32,
                 note: .text(
-                    "custom(\(name)) depends on the sheet's height and did not settle in \(Self.sizeDependentRounds) layouts: \(seen.map { Value.format(($0 * 10).rounded() / 10) }.joined(separator: " -> ")) (B32, iOS 18 fixed it)"
+                    "custom(\(name)) depends on the sheet's height and did not settle in \(Self.sizeDependentRounds) layouts: \(seen.map { Value.format(points: $0) }.joined(separator: " -> ")) (B32, iOS 18 fixed it)"
                 )))
         return answer
     }
@@ -200,7 +200,7 @@ extension SheetApp {
     }
 
     func list(_ detents: [ResolvedDetent]) -> String {
-        "[" + detents.map { "\($0.detent)=\(Value.format(($0.height * 10).rounded() / 10))" }.joined(separator: ", ")
+        "[" + detents.map { "\($0.detent)=\(Value.format(points: $0.height))" }.joined(separator: ", ")
             + "]"
     }
 

@@ -137,7 +137,7 @@ public struct PresentationModifier: Hashable {
 }
 
 /// Where `.presentationDetents` is applied inside the sheet content (B21).
-public enum DetentsPlacement: String, Sendable, Hashable, Codable {
+public enum DetentsPlacement: String, Sendable, Hashable, Codable, CaseIterable {
     /// On the content's root view: takes effect.
     case root
     /// Inside a plain container such as `VStack`: takes effect.

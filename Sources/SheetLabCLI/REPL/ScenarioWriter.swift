@@ -1,3 +1,4 @@
+import LuaRuntime
 import SheetScripting
 
 /// Writes a `SessionRecord` as a scenario file that `sheetlab run`
@@ -51,14 +52,14 @@ struct ScenarioWriter {
         for step in record.steps {
             switch step {
             case .profile(let name):
-                lines += ["", "profile(\(LuaLiteral.quote(name)))"]
+                lines += ["", "profile(\(LuaSyntax.quote(name)))"]
             case .policy(let path):
-                lines.append("\(loadPolicy)(\(LuaLiteral.quote(Self.relative(path, from: folder))))")
+                lines.append("\(loadPolicy)(\(LuaSyntax.quote(Self.relative(path, from: folder))))")
             case .starterApp:
                 lines += ["", "-- The REPL's starting app", starterSource.trimmingTrailingNewlines]
                 typedHeader = false
             case .reset(let profile):
-                lines += ["", "reset(\(profile.map(LuaLiteral.quote) ?? ""))"]
+                lines += ["", "reset(\(profile.map(LuaSyntax.quote) ?? ""))"]
             case .input(let source, let form, let from), .loaded(_, let source, let form, let from):
                 if case .loaded(let path, _, _, _) = step {
                     lines += ["", "-- Set up by \(path) (--load)"]
@@ -68,7 +69,7 @@ struct ScenarioWriter {
                     typedHeader = true
                 }
                 if needsPolicyShim, Self.words(source).contains("policy"), promptFolder != from {
-                    lines.append("repl_folder = \(LuaLiteral.quote(Self.relative(from, from: folder)))")
+                    lines.append("repl_folder = \(LuaSyntax.quote(Self.relative(from, from: folder)))")
                     promptFolder = from
                 }
                 lines.append(Self.replayable(source, form: form))
@@ -122,12 +123,12 @@ struct ScenarioWriter {
         var words: Set<String> = []
         var i = 0
         while i < chars.count {
-            guard LuaScan.isNameCharacter(chars[i]) else {
+            guard LuaSyntax.isNameCharacter(chars[i]) else {
                 i += 1
                 continue
             }
             var j = i
-            while j < chars.count, LuaScan.isNameCharacter(chars[j]) { j += 1 }
+            while j < chars.count, LuaSyntax.isNameCharacter(chars[j]) { j += 1 }
             words.insert(String(chars[i..<j]))
             i = j
         }

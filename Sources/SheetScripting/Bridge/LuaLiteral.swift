@@ -1,3 +1,4 @@
+import LuaRuntime
 import SheetEngine
 
 /// Lua source for engine values and strings: what counterexamples and saved
@@ -10,55 +11,17 @@ public enum LuaLiteral {
         case .bool(let b): return b ? "true" : "false"
         case .int(let i): return String(i)
         case .double(let d): return d.isFinite ? String(d) : (d.isNaN ? "0/0" : (d > 0 ? "math.huge" : "-math.huge"))
-        case .string(let s): return quote(s)
-        case .detent(let d): return quote(d.description)
+        case .string(let s): return LuaSyntax.quote(s)
+        case .detent(let d): return LuaSyntax.quote(d.description)
         case .list(let items): return "{" + items.map(render).joined(separator: ", ") + "}"
         case .record(let fields):
-            let keys = fields.keys.sorted { a, b in a == "id" ? b != "id" : (b == "id" ? false : a < b) }
-            return "{" + keys.map { "\(key($0)) = \(render(fields[$0]!))" }.joined(separator: ", ") + "}"
+            return "{" + Value.recordKeys(fields).map { "\(key($0)) = \(render(fields[$0]!))" }.joined(separator: ", ")
+                + "}"
         }
     }
 
     /// A table key: bare when it is a Lua name, `["..."]` otherwise.
     public static func key(_ k: String) -> String {
-        isName(k) ? k : "[\(quote(k))]"
-    }
-
-    /// Whether `text` can be written as a bare Lua name (ASCII letters,
-    /// digits and `_`, not starting with a digit, not a keyword).
-    public static func isName(_ text: String) -> Bool {
-        guard let first = text.unicodeScalars.first, !keywords.contains(text) else { return false }
-        func ascii(_ u: Unicode.Scalar, digits: Bool) -> Bool {
-            (u >= "a" && u <= "z") || (u >= "A" && u <= "Z") || u == "_" || (digits && u >= "0" && u <= "9")
-        }
-        return ascii(first, digits: false) && text.unicodeScalars.allSatisfy { ascii($0, digits: true) }
-    }
-
-    static let keywords: Set<String> = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local",
-        "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
-
-    /// A Lua string literal. Control characters are written as three-digit
-    /// decimal escapes, so a digit after one cannot change it.
-    public static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    let digits = String(scalar.value)
-                    out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
+        LuaSyntax.isName(k) ? k : "[\(LuaSyntax.quote(k))]"
     }
 }

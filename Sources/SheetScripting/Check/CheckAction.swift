@@ -1,3 +1,4 @@
+import LuaRuntime
 import SheetEngine
 
 /// One step `sheetlab check` can take: a user action or a wait.
@@ -43,8 +44,8 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         case .rotate(let o): return "rotate(\"\(o.rawValue)\")"
         case .advance(let ms): return "advance(\(ms))"
         case .wait: return "advance()"
-        case .dismissFrom(let view): return "dismiss(\(LuaLiteral.quote(view)))"
-        case .remove(let view): return "remove(\(LuaLiteral.quote(view)))"
+        case .dismissFrom(let view): return "dismiss(\(LuaSyntax.quote(view)))"
+        case .remove(let view): return "remove(\(LuaSyntax.quote(view)))"
         case .tapBackground: return "tap_background()"
         case .tapGrabber: return "tap_grabber()"
         }

@@ -1,3 +1,4 @@
+import LuaRuntime
 import SheetEngine
 
 /// A counterexample as the states it passes through: the set-up's, then
@@ -36,8 +37,8 @@ public struct CheckTrace {
             text += " \(p.phase.rawValue)"
             if let ends = p.phaseEnds { text += " (\(ends - s.time) ms left)" }
             if let d = p.detent { text += " detent=\(d)" }
-            text += " height=\(Value.format((p.height * 10).rounded() / 10))"
-            if !p.text.isEmpty { text += " \(LuaLiteral.quote(p.text))" }
+            text += " height=\(Value.format(points: p.height))"
+            if !p.text.isEmpty { text += " \(LuaSyntax.quote(p.text))" }
             out.append(("presentation \(p.level)", text))
         }
         for (i, h) in s.held.enumerated() { out.append(("held \(i + 1)", "\(h.presenter).\(h.modifier) \(h.item)")) }

@@ -1,3 +1,4 @@
+import LuaRuntime
 import SheetEngine
 
 #if canImport(FoundationEssentials)
@@ -39,7 +40,7 @@ public enum Counterexample {
         lines.append("-- steps")
         lines += violation.steps.map(\.lua)
         lines.append("")
-        lines.append("expect(invariant(\(LuaLiteral.quote(violation.invariant))))")
+        lines.append("expect(invariant(\(LuaSyntax.quote(violation.invariant))))")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -69,17 +70,17 @@ public enum Counterexample {
         lines += lasso.cycle.map(\.lua)
         lines.append("")
         lines.append(
-            "expect(state_key() ~= cycle_start, \(LuaLiteral.quote("property '\(property)': the cycle came back to where it started")))"
+            "expect(state_key() ~= cycle_start, \(LuaSyntax.quote("property '\(property)': the cycle came back to where it started")))"
         )
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The lines every check scenario starts with: profile, policies by absolute path, and the set-up.
     static func preamble(setup: String, profile: String, policies: [String]) -> [String] {
-        var lines = ["profile(\(LuaLiteral.quote(profile)))"]
+        var lines = ["profile(\(LuaSyntax.quote(profile)))"]
         for p in policies {
             let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
-            lines.append("policy(\(LuaLiteral.quote(URL(fileURLWithPath: absolute).standardized.path)))")
+            lines.append("policy(\(LuaSyntax.quote(URL(fileURLWithPath: absolute).standardized.path)))")
         }
         lines.append("")
         lines.append("-- set-up")

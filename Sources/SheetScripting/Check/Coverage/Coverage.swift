@@ -40,11 +40,11 @@ public struct Coverage {
         requestDeciders += policies.filter { $0.hooks.contains(.request) }.map(\.name)
         for by in requestDeciders {
             for d in RequestDecision.allCases {
-                possible.append(.decision(.init(hook: "request", answer: d.rawValue, by: by)))
+                possible.append(.decision(.init(hook: .request, answer: d.rawValue, by: by)))
             }
         }
         for p in policies where p.hooks.contains(.shouldDismiss) {
-            possible.append(.decision(.init(hook: "should_dismiss", answer: "false", by: p.name)))
+            possible.append(.decision(.init(hook: .shouldDismiss, answer: "false", by: p.name)))
         }
         possible += recorder.activeDetents.sorted().map { .detent($0) }
         for item in possible where !seen.contains(item) { unreached[item.family, default: []].append(item) }

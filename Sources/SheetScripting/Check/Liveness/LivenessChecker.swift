@@ -90,7 +90,7 @@ final class LivenessChecker {
             var out: [(instance: String, formula: Formula)] = []
             for event in graph.events where each.pattern.filter.matches(event, index: 1) {
                 let made = try each.instance(event)
-                let name = Self.describe(event)
+                let name = event.summary
                 out += try parts(made, instance: instance.isEmpty ? name : "\(instance), \(name)")
             }
             return out
@@ -115,16 +115,6 @@ final class LivenessChecker {
             }
             return .and(instances)
         }
-    }
-
-    /// An event as reports name it: `request ContentView.sheet(item:) item=0 -> present`.
-    static func describe(_ event: Event) -> String {
-        var parts = [event.kind.rawValue]
-        if let presenter = event.presenter { parts.append(event.modifier.map { "\(presenter).\($0)" } ?? presenter) }
-        if let item = event.item { parts.append("item=\(item)") }
-        if let decider = event.decider, decider != .stock { parts.append("[\(decider.name)]") }
-        if !event.detail.isEmpty { parts.append(event.detail) }
-        return parts.joined(separator: " ")
     }
 
     // MARK: The product search
