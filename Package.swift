@@ -20,8 +20,9 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        // The few C functions that must not be Swift: the allocator, the
-        // budget hook, the error trampoline and the guarded pattern matcher.
+        // The C that must not be Swift: the counting allocator, the budget guard
+        // and its watchdog, the sandbox (libraries, read-only views, the host-function
+        // trampoline), and the guarded pattern, table and coroutine functions.
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         // libedit for the REPL's line editing, history and completion, plus a shim for its variadic calls.
         .systemLibrary(

@@ -65,7 +65,9 @@ public final class SheetApp {
     /// between them before the oscillation guard stops it (P05). `Int.max`
     /// turns the guard off: nothing is counted (`sheetlab check` does so to
     /// check liveness, where an endless loop is what it looks for).
-    @exclusivity(unchecked) public var oscillationLimit = 3
+    @exclusivity(unchecked) public var oscillationLimit = SheetApp.defaultOscillationLimit
+    /// The oscillation guard's limit when it is on: what an app starts with.
+    public static let defaultOscillationLimit = 3
     /// What the app may hold and do for the code it runs.
     @exclusivity(unchecked) public var limits: EngineLimits
 
@@ -141,11 +143,6 @@ public final class SheetApp {
     @discardableResult
     public func install(_ policy: any PresentationPolicy) -> Bool {
         policies.install(policy)
-    }
-
-    /// Adds a policy after the loaded ones (or replaces one with its identity).
-    public func addPolicy(_ policy: any PresentationPolicy) {
-        install(policy)
     }
 
     /// Unloads the policy with this identity.
@@ -239,7 +236,10 @@ public final class SheetApp {
     func signature(of m: ModifierRef) -> String { world.views[m.view].declaration.modifiers[m.index].signature }
 
     /// Whether a modifier has an `item:` binding, without copying its declaration.
-    func isItem(_ m: ModifierRef) -> Bool { world.views[m.view].declaration.modifiers[m.index].trigger.isItem }
+    func isItem(_ m: ModifierRef) -> Bool { trigger(of: m).isItem }
+
+    /// A modifier's trigger (its binding), without copying its declaration.
+    func trigger(of m: ModifierRef) -> PresentationTrigger { world.views[m.view].declaration.modifiers[m.index].trigger }
 
     /// A modifier's kind, without copying its declaration.
     func kind(of m: ModifierRef) -> PresentationKind { world.views[m.view].declaration.modifiers[m.index].kind }

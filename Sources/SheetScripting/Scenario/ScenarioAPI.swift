@@ -5,12 +5,17 @@ import SheetEngine
 /// `Session` method. `docs/api/sheetlab.lua` documents every one of them; a
 /// test checks that the two lists agree.
 enum ScenarioAPI {
+    /// How a family registers a global: its name and its body, which gets the session and the arguments.
+    typealias Definer = (String, @escaping (Session, APIArguments) throws(LuaError) -> [LuaValue]) -> Void
+
     /// Registers the globals.
     ///
     /// The runtime keeps the functions and the session keeps the runtime, so
-    /// the functions hold the session weakly (a strong hold was a cycle that
-    /// leaked every session with its Lua state); each body gets it as its
-    /// first argument.
+    /// the functions hold the session weakly (a strong hold would be a cycle,
+    /// and no session would ever free its Lua state); each body gets it as
+    /// its first argument. Each family of globals is registered from a file
+    /// of its own (`ScenarioAPI+Building.swift`, `+Acting`, `+Reading`,
+    /// `+Asserting`; the property DSL's is `PropertyAPI`).
     /// - Returns: their names, in registration order.
     static func register(in owner: Session) -> [String] {
         var names: [String] = []
@@ -26,250 +31,10 @@ enum ScenarioAPI {
             }
         }
 
-        // Building.
-        for kind in [PresentationKind.sheet, .fullScreenCover, .popover] {
-            def(kind.rawValue) { session, args throws(LuaError) in
-                guard case .table(var t) = args[1] else { throw args.expected(1, "table") }
-                t["kind"] = .string(LuaString(kind.rawValue))
-                _ = try ViewDeclaration(session: session, function: kind.rawValue).modifier(.table(t), view: "_")
-                return [.table(t)]
-            }
-        }
-        def("view") { session, args throws(LuaError) in
-            let (spec, parent) = try ViewDeclaration(session: session, function: "view").view(args[1])
-            try args.engine { () throws(EngineError) in try session.addView(spec, parent: parent) }
-            return [.string(LuaString(spec.name))]
-        }
-        def("remove") { session, args throws(LuaError) in
-            let name = try args.string(1)
-            try args.engine { () throws(EngineError) in try session.remove(view: name) }
-            return []
-        }
-        def("profile") { session, args throws(LuaError) in
-            if let name = try args.optionalString(1) {
-                try args.engine { () throws(EngineError) in try session.setProfile(name) }
-            }
-            return [ScriptTables.profile(session)]
-        }
-        def("reset") { session, args throws(LuaError) in
-            func profile(_ name: String?) throws(LuaError) -> Profile? {
-                try name.map { name throws(LuaError) in
-                    try args.engine { () throws(EngineError) in try Profile.named(name) }
-                }
-            }
-            guard case .table(let t) = args[1] else {
-                let chosen = try profile(try args.optionalString(1))
-                try args.engine { () throws(EngineError) in try session.reset(profile: chosen) }
-                return []
-            }
-            // reset{ profile = "...", policies = { "a.lua", ... } }: policies replace those loaded.
-            for key in t.fields.keys where key != "profile" && key != "policies" {
-                throw args.bad(1, "unknown field '\(key)'; expected profile, policies")
-            }
-            let chosen: Profile?
-            switch t["profile"] {
-            case .nil: chosen = nil
-            case .string(let s): chosen = try profile(s.string ?? "\(s)")
-            case let other: throw args.bad(1, "field 'profile' must be a string, got \(other.typeName)")
-            }
-            switch t["policies"] {
-            case .nil:
-                try args.engine { () throws(EngineError) in try session.reset(profile: chosen) }
-            case .table(let list) where list.fields.isEmpty:
-                var paths: [String] = []
-                for entry in list.array {
-                    guard case .string(let s) = entry, let path = s.string else {
-                        throw args.bad(
-                            1, "field 'policies' must be a list of policy files, got \(entry.typeName) in it")
-                    }
-                    paths.append(path)
-                }
-                try session.reset(profile: chosen, policies: paths)
-            case let other:
-                throw args.bad(1, "field 'policies' must be a list of policy files, got \(other.typeName)")
-            }
-            return []
-        }
-        def("unload") { session, args throws(LuaError) in
-            let name = try args.string(1)
-            try args.engine { () throws(EngineError) in _ = try session.unloadPolicy(name) }
-            return []
-        }
-        def("policy") { session, args throws(LuaError) in
-            [.string(LuaString(try session.loadPolicy(namedByScript: try args.string(1))))]
-        }
-        def("profile_flag") { session, args throws(LuaError) in
-            let name = try args.string(1)
-            let on: Bool
-            switch args[2] {
-            case .nil: on = true
-            case .boolean(let b): on = b
-            case let other: throw args.bad(2, "expected a boolean, got \(other.typeName)")
-            }
-            try args.engine { () throws(EngineError) in try session.setProfileFlag(name, on) }
-            return [ScriptTables.profile(session)]
-        }
-        def("os_at_least") { session, args throws(LuaError) in
-            [.boolean(session.profile.os.atLeast(try args.string(1)))]
-        }
-
-        // Acting.
-        def("set") { session, args throws(LuaError) in
-            let writes = try stateWrites(args)
-            try args.engine { () throws(EngineError) in try session.set(writes) }
-            return []
-        }
-        def("get") { session, args throws(LuaError) in
-            let path = try args.string(1)
-            return [ValueBridge.lua(try args.engine { () throws(EngineError) in try session.get(path) })]
-        }
-        def("swipe") { session, args throws(LuaError) in
-            try args.engine { () throws(EngineError) in try session.swipe() }
-            return []
-        }
-        def("drag") { session, args throws(LuaError) in
-            let height = try args.number(1)
-            try args.engine { () throws(EngineError) in try session.drag(to: height) }
-            return []
-        }
-        def("release") { session, args throws(LuaError) in
-            let velocity = args[1].isNil ? 0 : try args.number(1)
-            try args.engine { () throws(EngineError) in try session.release(velocity: velocity) }
-            return []
-        }
-        def("dismiss") { session, args throws(LuaError) in
-            let view = try args.optionalString(1)
-            try args.engine { () throws(EngineError) in try session.dismiss(view: view) }
-            return []
-        }
-        def("rotate") { session, args throws(LuaError) in
-            let orientation = try args.string(1)
-            try args.engine { () throws(EngineError) in try session.rotate(orientation) }
-            return []
-        }
-        def("tap_background") { session, _ in [.boolean(session.tapBackground())] }
-        def("tap_grabber") { session, args throws(LuaError) in
-            try args.engine { () throws(EngineError) in try session.tapGrabber() }
-            return []
-        }
-        // navigationTransition = zoom{ source = "x" } (B38).
-        def("zoom") { session, args throws(LuaError) in
-            guard case .table(var t) = args[1] else { throw args.expected(1, "table") }
-            t["transition"] = .string("zoom")
-            _ = try ViewDeclaration(session: session, function: "zoom").transition(.table(t))
-            return [.table(t)]
-        }
-        def("advance") { session, args throws(LuaError) in
-            let ms = args[1].isNil ? nil : try args.integer(1)
-            try args.engine { () throws(EngineError) in try session.advance(ms) }
-            return []
-        }
-
-        // Reading.
-        def("binding") { session, args throws(LuaError) in
-            let path = try args.string(1)
-            let ref = try args.engine { () throws(EngineError) -> StateRef in
-                // Inside content, a bare name is the presenter's slot.
-                if let ctx = session.currentContent, !path.contains(".") {
-                    return StateRef(view: ctx.presenter, slot: path)
-                }
-                return try SlotPath.resolve(path, in: session.app)
-            }
-            if let ctx = session.currentContent { return [ValueBridge.lua(ctx.binding(ref.slot, view: ref.view))] }
-            return [ValueBridge.lua(session.app.value(ref) ?? .none)]
-        }
-        def("now") { session, _ in [.integer(session.app.now)] }
-        def("stack") { session, _ in [.table(LuaTable(array: session.app.stack.map(ScriptTables.presentation)))] }
-        def("top") { session, _ in [session.app.stack.last.map(ScriptTables.presentation) ?? .nil] }
-        def("state") { session, _ in [ScriptTables.state(session.app.state())] }
-        // What `sheetlab check` tells states apart by (the clock aside), as text: equal keys, same situation.
-        def("state_key") { session, _ in
-            let key = UInt(bitPattern: session.app.fingerprint())
-            return [.string(LuaString(String(key, radix: 16)))]
-        }
-        def("oscillation_guard") { session, args throws(LuaError) in
-            guard case .boolean(let on) = args[1] else { throw args.expected(1, "boolean") }
-            session.app.oscillationLimit = on ? Session.oscillationLimit : .max
-            return []
-        }
-        def("timeline") { session, args throws(LuaError) in
-            let all = session.app.timeline
-            let first = all.count - all.events.count
-            switch args[1] {
-            case .nil:
-                return [ScriptTables.events(all.events[...], firstIndex: first)]
-            case .integer(let since):
-                let slice = all.events(since: since)
-                return [ScriptTables.events(slice, firstIndex: all.count - slice.count)]
-            case .table:
-                let filter = try EventFilter(lua: args[1], argument: 1, function: "timeline")
-                return [ScriptTables.events(filter.select(all.events[...], firstIndex: first))]
-            default:
-                throw args.expected(1, "integer or table")
-            }
-        }
-        def("events") { session, args throws(LuaError) in
-            // The filter is checked before the mark moves: a bad one loses no event.
-            let filter = args[1].isNil ? EventFilter() : try EventFilter(lua: args[1], argument: 1, function: "events")
-            let slice = session.newEvents()
-            return [ScriptTables.events(filter.select(slice, firstIndex: session.app.timeline.count - slice.count))]
-        }
-
-        // Asserting.
-        def("invariant") { session, args throws(LuaError) in
-            let name = try args.string(1)
-            if let builtIn = Invariant(rawValue: name) {
-                let message = builtIn.violation(in: session.app, events: session.app.timeline.events)
-                return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
-            }
-            for policy in session.policies.compactMap({ $0 as? LuaPolicy }) {
-                if let f = policy.invariants.first(where: { $0.name == name })?.function {
-                    let message = InvariantChecks.luaInvariant(f, name: name, session: session, app: session.app)
-                    return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
-                }
-            }
-            let known =
-                Invariant.allCases.map(\.rawValue)
-                + session.policies.compactMap { $0 as? LuaPolicy }.flatMap { $0.invariants.map(\.name) }
-            throw args.bad(1, "unknown invariant '\(name)'; expected one of \(known.joined(separator: ", "))")
-        }
-        def("expect") { session, args in
-            let message = args[2].stringValue ?? "expectation failed"
-            let failure = args[1].isTruthy ? nil : ExpectationFailure(location: args.location, message: message)
-            session.record(.init(location: args.location, message: message), failure: failure)
-            return []
-        }
-        def("expect_eq") { session, args in
-            let message = args[3].stringValue ?? "values differ"
-            let failure =
-                LuaEquality.equal(args[1], args[2])
-                ? nil
-                : ExpectationFailure(
-                    location: args.location, message: message, seen: LuaEquality.render(args[1]),
-                    expected: LuaEquality.render(args[2]))
-            session.record(.init(location: args.location, message: message), failure: failure)
-            return []
-        }
-        def("expect_error") { session, args throws(LuaError) in
-            let filter = try EventFilter(lua: args[1], argument: 1, function: "expect_error")
-            if let kind = filter.eventKind, !ErrorEventLog.kinds.contains(kind) {
-                throw args.bad(
-                    1,
-                    "kind '\(kind.rawValue)' is not an error event kind; expected one of "
-                        + ErrorEventLog.kinds.map(\.rawValue).joined(separator: ", "))
-            }
-            let message = try args.optionalString(2) ?? "no error event matched"
-            let (matched, window) = session.errorEvents.expect(filter)
-            let failure =
-                matched.isEmpty
-                ? ExpectationFailure(
-                    location: args.location, message: message, seen: ErrorEventLog.summary(window),
-                    expected: "an error event matching \(filter)")
-                : nil
-            session.record(.init(location: args.location, message: message), failure: failure)
-            return [.table(LuaTable(array: matched.map { ScriptTables.event($0.event, index: $0.index) }))]
-        }
-
+        registerBuilding(def)
+        registerActing(def)
+        registerReading(def)
+        registerAsserting(def)
         // Liveness properties, for `sheetlab check`.
         PropertyAPI.register(def)
         return names

@@ -22,7 +22,7 @@ package enum PropertyAPI {
     static let marker: LuaString = "ltl"
 
     /// Registers the functions through the scenario API's `def`.
-    static func register(_ def: (String, @escaping (Session, APIArguments) throws(LuaError) -> [LuaValue]) -> Void) {
+    static func register(_ def: ScenarioAPI.Definer) {
         def("happens") { _, args throws(LuaError) in
             let filter = try eventFilter(args, 1, function: "happens")
             return [formula("happens", fields: ["filter": filter])]
