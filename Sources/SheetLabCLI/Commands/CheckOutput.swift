@@ -1,3 +1,4 @@
+import SheetCheck
 import SheetEngine
 import SheetScripting
 

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 
 /// A counterexample as the states it passes through: the set-up's, then
@@ -153,18 +154,11 @@ extension Checker {
     /// oscillation guard off when `liveness` (as liveness is checked).
     /// - Returns: nil when a step does not apply.
     public func trace(of steps: [CheckAction], loop: Int? = nil, liveness: Bool, description: String) -> CheckTrace? {
-        var p = plan(liveness: liveness)
-        p.memoizesHooks = false
-        let worker = ExplorationWorker(id: 0, session: session, plan: p, invariants: invariants, baseline: baseline)
-        defer { worker.close() }
-        let app = worker.app
-        app.restore(worker.root, clock: worker.rootClock)
-        var states = [CheckTrace.State(step: nil, events: [], state: app.state())]
-        for action in steps {
-            app.restore(app.snapshot(), clock: app.now)
-            guard let events = worker.apply(action) else { return nil }
-            states.append(CheckTrace.State(step: action, events: Array(events), state: app.state()))
+        var states: [CheckTrace.State] = []
+        let applied = replay(steps, liveness: liveness) { step, events, app in
+            states.append(CheckTrace.State(step: step, events: Array(events), state: app.state()))
         }
+        guard applied else { return nil }
         // The cycle's last step comes back to the state it started from: not a state of its own.
         let back = loop != nil && states.count > 1 ? states.removeLast() : nil
         return CheckTrace(states: states, loop: loop, back: back, description: description)

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 
 #if canImport(FoundationEssentials)

@@ -10,15 +10,15 @@ extension ScenarioAPI {
                 let message = builtIn.violation(in: session.app, events: session.app.timeline.events)
                 return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
             }
-            for policy in session.policies.compactMap({ $0 as? LuaPolicy }) {
+            for policy in session.luaPolicies {
                 if let f = policy.invariants.first(where: { $0.name == name })?.function {
-                    let message = InvariantChecks.luaInvariant(f, name: name, session: session, app: session.app)
+                    let message = session.invariantViolation(f, name: name, app: session.app)
                     return message.map { [.boolean(false), .string(LuaString($0))] } ?? [.boolean(true)]
                 }
             }
             let known =
                 Invariant.allCases.map(\.rawValue)
-                + session.policies.compactMap { $0 as? LuaPolicy }.flatMap { $0.invariants.map(\.name) }
+                + session.luaPolicies.flatMap { $0.invariants.map(\.name) }
             throw args.bad(1, "unknown invariant '\(name)'; expected one of \(known.joined(separator: ", "))")
         }
         def("expect") { session, args in

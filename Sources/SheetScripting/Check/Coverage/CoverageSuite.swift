@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 
 /// Scenario files made from what an exploration reached (`sheetlab check

@@ -1,4 +1,3 @@
-import LuaRuntime
 import SheetEngine
 
 /// Checks liveness properties over the graph an exhaustive exploration
@@ -360,17 +359,10 @@ final class LivenessChecker {
         let app = worker.app
         for s in 0..<stateCount {
             app.restore(explorer.snapshots[s], clock: explorer.clocks[s])
-            let state = app.state()
-            switch predicate.test {
-            case .native(let test):
-                values.append(test(state))
-            case .lua(let f):
-                do {
-                    values.append(
-                        try worker.session.runtime.call(f, [ScriptTables.state(state)]).first?.isTruthy == true)
-                } catch {
-                    throw CheckError("\(predicate.name): the state predicate failed: \(error)")
-                }
+            do {
+                values.append(try predicate.test(app.state()))
+            } catch {
+                throw CheckError("\(predicate.name): the state predicate failed: \(error)")
             }
         }
         stateValues[atom] = values

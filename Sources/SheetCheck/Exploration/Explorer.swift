@@ -210,7 +210,7 @@ final class Explorer {
             if let path = node.replay {
                 // The state moved here: reach it on this worker's own app.
                 work.replayed += path.count
-                guard worker.replay(path) != nil, app.snapshot() == node.state else {
+                guard worker.replay(path), app.snapshot() == node.state else {
                     work.error =
                         "internal error: replaying a path did not reach the same state (is the app or a policy nondeterministic?)"
                     return
