@@ -40,7 +40,7 @@ public struct CheckReport {
     public var properties: [PropertyResult] = []
     /// Why the check could not run to its end (a worker's host could not
     /// be made, a replay did not reach its state), if it could not.
-    public var error: String?
+    public var error: CheckFailure?
 
     /// Why a check stopped early (`Checker.shouldStop`).
     public enum Stop: Sendable {
@@ -158,7 +158,7 @@ public final class Checker {
             report.jobs = workers.count
             return workers
         } catch {
-            report.error = "cannot make a worker's session: \(error)"
+            report.error = .workerUnavailable(reason: "\(error)")
             return nil
         }
     }
@@ -212,8 +212,8 @@ public final class Checker {
                 PropertyResult(name: $0.name, verdict: .inconclusive("exploring stopped before it was done"))
             }
         }
-        if let error = outcome.error {
-            report.error = error
+        if let failure = outcome.failure {
+            report.error = failure
             report.properties = []
         }
         report.seconds = signal.seconds

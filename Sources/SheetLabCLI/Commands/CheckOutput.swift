@@ -22,7 +22,7 @@ struct CheckOutput {
 
     func print() -> ExitCode {
         if let error = report.error {
-            out.error("sheetlab check: " + TerminalText.escape(error))
+            out.error("sheetlab check: " + TerminalText.escape(error.description))
             return .scriptError
         }
         summary()
@@ -90,7 +90,7 @@ struct CheckOutput {
                         + TerminalText.escape(why))
                 if code == .ok { code = .incomplete }
             case .error(let why):
-                out.line("property \(TerminalText.escape(r.name)): error: " + TerminalText.escape(why, indent: "    "))
+                out.line("property \(TerminalText.escape(r.name)): error: " + TerminalText.escape(why.description, indent: "    "))
                 code = .scriptError
             }
         }
