@@ -45,9 +45,10 @@ import Testing
         let arrivals = [Arrival(parent: 2, action: 0), Arrival(parent: 0, action: 5), Arrival(parent: 0, action: 1)]
         var refs: [StateStore.Ref] = []
         for (snapshot, arrival) in zip(s, arrivals) {
-            refs.append(store.insert(StateKey(snapshot), level: 1, arrival: arrival) {
-                Self.record(snapshot, level: 1, arrival)
-            }.ref)
+            refs.append(
+                store.insert(StateKey(snapshot), level: 1, arrival: arrival) {
+                    Self.record(snapshot, level: 1, arrival)
+                }.ref)
         }
         let fresh = store.takeFresh(numberingFrom: 10)
         #expect(fresh.map(\.arrival) == arrivals.sorted())

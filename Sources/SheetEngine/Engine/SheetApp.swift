@@ -239,7 +239,9 @@ public final class SheetApp {
     func isItem(_ m: ModifierRef) -> Bool { trigger(of: m).isItem }
 
     /// A modifier's trigger (its binding), without copying its declaration.
-    func trigger(of m: ModifierRef) -> PresentationTrigger { world.views[m.view].declaration.modifiers[m.index].trigger }
+    func trigger(of m: ModifierRef) -> PresentationTrigger {
+        world.views[m.view].declaration.modifiers[m.index].trigger
+    }
 
     /// A modifier's kind, without copying its declaration.
     func kind(of m: ModifierRef) -> PresentationKind { world.views[m.view].declaration.modifiers[m.index].kind }

@@ -90,7 +90,9 @@ struct CheckOutput {
                         + TerminalText.escape(why))
                 if code == .ok { code = .incomplete }
             case .error(let why):
-                out.line("property \(TerminalText.escape(r.name)): error: " + TerminalText.escape(why.description, indent: "    "))
+                out.line(
+                    "property \(TerminalText.escape(r.name)): error: "
+                        + TerminalText.escape(why.description, indent: "    "))
                 code = .scriptError
             }
         }

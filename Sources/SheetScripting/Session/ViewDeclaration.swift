@@ -57,7 +57,8 @@ struct ViewDeclaration {
         guard let text = try string(t, key, in: what) else { return nil }
         guard let value = Option(rawValue: text) else {
             let names = Option.allCases.map(\.rawValue)
-            let list = names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            let list =
+                names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
             throw bad("\(key) must be \(list), got '\(text)'")
         }
         return value
