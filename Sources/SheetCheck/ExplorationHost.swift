@@ -19,9 +19,13 @@ package protocol ExplorationHost: AnyObject {
     /// The checker adopts its copy while it explores and gives the host its
     /// own app back when it is done.
     func adopt(_ app: SheetApp)
+    /// The budget, in milliseconds of CPU, that the code one step runs
+    /// shares (a session's script budget). Read once per worker: a step is
+    /// too short to look it up each time.
+    var stepBudget: Int { get }
     /// Runs one step's work (`body`) so that all the code it runs shares
-    /// one budget, as a scenario's step does.
-    func withBudget(_ body: () -> Void)
+    /// `milliseconds`, as a scenario's step does.
+    func withBudget(milliseconds: Int, _ body: () -> Void)
     /// Built-in invariants the host's policies claim to keep, in order.
     var claimedInvariants: [Invariant] { get }
     /// Invariants the host's policies declare as code, in order.
@@ -47,7 +51,7 @@ package struct DeclaredInvariant {
 }
 
 /// A host that is an app alone: native Swift policies and content, no
-/// script, so no budget to keep.
+/// script, so no budget to keep (`stepBudget` is `Int.max`).
 ///
 /// ```swift
 /// let app = SheetApp(profile: .default, policies: [QueuePolicy()])
@@ -61,5 +65,7 @@ package final class AppHost: ExplorationHost {
 
     package func adopt(_ app: SheetApp) { self.app = app }
 
-    package func withBudget(_ body: () -> Void) { body() }
+    package var stepBudget: Int { .max }
+
+    package func withBudget(milliseconds: Int, _ body: () -> Void) { body() }
 }

@@ -41,7 +41,8 @@ import Testing
             var app: SheetApp
             init(_ app: SheetApp) { self.app = app }
             func adopt(_ app: SheetApp) { self.app = app }
-            func withBudget(_ body: () -> Void) { body() }
+            var stepBudget: Int { .max }
+            func withBudget(milliseconds: Int, _ body: () -> Void) { body() }
             var declaredInvariants: [DeclaredInvariant] {
                 [DeclaredInvariant(name: "nothing-shown") { $0.stack.isEmpty ? nil : "something is shown" }]
             }

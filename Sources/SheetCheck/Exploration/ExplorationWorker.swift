@@ -38,12 +38,15 @@ final class ExplorationWorker {
     let plan: ExplorationPlan
     /// The host's own app, given back by `close`.
     private let hostApp: SheetApp
+    /// The host's budget for one step.
+    private let budget: Int
 
     init(id: Int, host: any ExplorationHost, plan: ExplorationPlan, invariants: [Invariant], baseline: [Invariant]) {
         self.id = id
         self.host = host
         self.plan = plan
         hostApp = host.app
+        budget = host.stepBudget
         checks = InvariantChecks(
             host: host, invariants: invariants, baseline: baseline, excluded: plan.liveness ? [.noOscillation] : [])
         let app = host.app.clone()
@@ -75,7 +78,7 @@ final class ExplorationWorker {
     func apply(_ action: CheckAction) -> ArraySlice<Event>? {
         // As a scenario's step: all the code the step runs shares one budget.
         var applies = true
-        host.withBudget {
+        host.withBudget(milliseconds: budget) {
             do { try action.apply(to: app) } catch { applies = false }
         }
         return applies ? app.timeline.events(since: 0) : nil

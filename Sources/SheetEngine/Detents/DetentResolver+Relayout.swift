@@ -14,29 +14,32 @@ extension DetentResolver {
         }
 
         var kind: Kind
-        /// A selection that names no active detent (B23): the sheet shows the layout's detent instead.
-        var invalidSelection: Value?
+        /// Whether the selection named no active detent (B23): the sheet shows the layout's detent instead.
+        var invalidSelection = false
     }
 
     /// B41: when the selected detent leaves the set, the sheet jumps to an active detent without animation; the binding
     /// follows.
     ///
-    /// A presentation's layout worked out again, and what changed: its
-    /// detent is the one it had if still active (B22, B24), the nearest in
-    /// height when the content stopped declaring it (B41), or what the
-    /// selection binding holds when that is active (B23). Pure: the engine
-    /// applies the layout and reports the change.
+    /// A presentation's layout worked out again, in place, and what changed:
+    /// its detent is the one it had if still active (B22, B24), the nearest
+    /// in height when the content stopped declaring it (B41), or what the
+    /// selection binding holds when that is active (B23). Pure (it changes
+    /// only `layout`): the engine reports the change.
     /// - Parameters:
-    ///   - before: the layout on screen (an empty one when `opening`).
+    ///   - layout: the layout on screen (an empty one when `opening`), made the new one.
     ///   - active: the active detents now, smallest first (not empty).
     ///   - style: the style the presentation takes now.
     ///   - declared: the detents the content declares, if it declares any.
-    ///   - selection: the selection binding, with the value it holds.
+    ///   - selection: the selection binding, if any.
+    ///   - selected: the value the selection binding holds.
     ///   - opening: whether this is the presentation's first layout.
+    /// - Returns: what changed.
     static func relayout(
-        before: SheetLayout, active: [ResolvedDetent], style: PresentationStyle, declared: [Detent]?,
-        selection: (slot: SlotRef, value: Value)?, opening: Bool
-    ) -> (layout: SheetLayout, change: LayoutChange) {
+        _ layout: inout SheetLayout, active: [ResolvedDetent], style: PresentationStyle, declared: [Detent]?,
+        selection: SlotRef?, selected: Value, opening: Bool
+    ) -> LayoutChange {
+        let before = (style: layout.style, detent: layout.detent, height: layout.height)
         var current = keptOrSmallest(before.detent, active, opening: opening)
         var removed: Detent?
         if !opening, let d = before.detent, !active.contains(where: { $0.detent == d }), style == .sheet,
@@ -45,18 +48,15 @@ extension DetentResolver {
             current = nearest(to: before.height, in: active)
             removed = d
         }
-        var invalid: Value?
-        if let selection, removed == nil {
-            if let d = selection.value.asDetent, active.contains(where: { $0.detent == d }) {
+        var invalid = false
+        if selection != nil, removed == nil {
+            if let d = selected.asDetent, active.contains(where: { $0.detent == d }) {
                 current = d
             } else {
-                invalid = selection.value
+                invalid = true
             }
         }
         let height = active.first { $0.detent == current }!.height
-        let layout = SheetLayout(
-            style: style, detents: active, detent: current, height: height, selection: selection?.slot,
-            placement: before.placement)
         let kind: LayoutChange.Kind
         if opening {
             kind = .none
@@ -65,11 +65,16 @@ extension DetentResolver {
         } else if let removed {
             kind = .detentLeftSet(removed)
         } else if before.height != height || before.detent != current {
-            let hadMedium = before.detents.contains { $0.detent == .medium }
+            let hadMedium = layout.detents.contains { $0.detent == .medium }
             kind = .resized(mediumChanged: hadMedium != active.contains { $0.detent == .medium })
         } else {
             kind = .none
         }
-        return (layout, LayoutChange(kind: kind, invalidSelection: invalid))
+        layout.style = style
+        layout.detents = active
+        layout.detent = current
+        layout.height = height
+        layout.selection = selection
+        return LayoutChange(kind: kind, invalidSelection: invalid)
     }
 }

@@ -101,22 +101,21 @@ extension SheetApp {
         let itemID = world.stack[index].itemID
         if initial { reportIneffectiveModifiers(content, at: index, style: style) }
 
-        let before = world.stack[index].layout
-        let (after, change) = DetentResolver.relayout(
-            before: before, active: active, style: style, declared: content.detents?.detents,
-            selection: selection.map { ($0, world.views[$0]) }, opening: initial)
-        let current = after.detent!
-        let height = after.height
-        if let wanted = change.invalidSelection {
+        let selected = selection.map { world.views[$0] } ?? .none
+        let change = DetentResolver.relayout(
+            &world.stack[index].layout, active: active, style: style, declared: content.detents?.detents,
+            selection: selection, selected: selected, opening: initial)
+        let current = world.stack[index].layout.detent!
+        let height = world.stack[index].layout.height
+        if change.invalidSelection {
             emit(
                 Event(
                     time: now, kind: .invalidSelection, presenter: presenterName(at: index), item: itemID,
                     detent: current.description, rule: .b23,
                     note: .text(
-                        "selection \(wanted) is not one of the active detents \(list(active)) (B23); showing \(current)"
+                        "selection \(selected) is not one of the active detents \(list(active)) (B23); showing \(current)"
                     )))
         }
-        world.stack[index].layout = after
         if let selection, world.views[selection].asDetent != current {
             applyWrites([(selection, .detent(current))], cause: .engine(.selection))
         }

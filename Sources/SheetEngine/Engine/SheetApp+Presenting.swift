@@ -41,7 +41,7 @@ extension SheetApp {
     func present(_ mod: ModifierRef, item: Value, override: Bool, request: Int? = nil) {
         guard world.views.contains(mod.view) else { return }
         let declaration = world.views[mod.view].declaration
-        let trigger = declaration.modifiers[mod.index].trigger
+        let isItem = declaration.modifiers[mod.index].trigger.isItem
         let view = declaration.name
         let id = item.itemID
         if let reason = blockReason(mod), !override || reason == .restoredNested {
@@ -57,7 +57,7 @@ extension SheetApp {
                 dismissal.lostRequest = item
                 world.stack[i].lifecycle = .dismissing(left: left, dismissal)
             default:
-                if !trigger.isItem || world.stack[i].itemID == id {
+                if !isItem || world.stack[i].itemID == id {
                     // B04: the same identity updates the content in place.
                     world.stack[i].item = item
                     refreshContent(request: world.stack[i].request, reason: "same id: updated in place (B04)")
@@ -79,7 +79,7 @@ extension SheetApp {
             Presentation(
                 modifier: mod, host: host, request: serial,
                 lifecycle: .presenting(left: profile.os.timings.present, then: nil),
-                item: trigger.value(for: item), itemID: trigger.isItem ? id : nil))
+                item: declaration.modifiers[mod.index].trigger.value(for: item), itemID: isItem ? id : nil))
         steps.opened.append(serial)
         evaluateContent(request: serial, initial: true)
         guard let k = world.index(request: serial) else { return }
@@ -92,7 +92,7 @@ extension SheetApp {
         layOut(k, initial: true)
         let style = world.stack[k].layout.style
         let transition = world.stack[k].transition
-        let rule = Self.presentRule(transition: transition, style: style, kind: kind(of: mod))
+        let rule = Self.presentRule(transition: transition, style: style, kind: self.kind(of: mod))
         emit(
             Event(
                 time: now, kind: .presenting, presenter: view, modifier: signature(of: mod),
@@ -106,11 +106,13 @@ extension SheetApp {
 
     /// The rule a presentation's start cites: B01 for the standard slide,
     /// B38 for a zoom, B39 for a zoom whose sheet is shown full screen, B45
-    /// for the cross-fade.
-    static func presentRule(transition: SheetTransition, style: PresentationStyle, kind: PresentationKind) -> RuleID {
+    /// for the cross-fade (`kind` is read only for a zoom).
+    static func presentRule(
+        transition: SheetTransition, style: PresentationStyle, kind: @autoclosure () -> PresentationKind
+    ) -> RuleID {
         switch transition {
         case .standard: return .b01
-        case .zoom: return style == .fullScreen && kind != .fullScreenCover ? .b39 : .b38
+        case .zoom: return style == .fullScreen && kind() != .fullScreenCover ? .b39 : .b38
         case .crossFade: return .b45
         }
     }
@@ -152,7 +154,7 @@ extension SheetApp {
         }
         // The binding goes back to empty so that it agrees with what is shown.
         if world.index(of: mod) == nil, let slot = world.views.binding(of: mod), !world.views[slot].isEmpty {
-            applyWrites([(slot, trigger(of: mod).emptyValue)], cause: .engine(.oscillationGuard))
+            applyWrites([(slot, emptyValue(of: mod))], cause: .engine(.oscillationGuard))
         }
         return true
     }
@@ -189,7 +191,7 @@ extension SheetApp {
             return
         }
         if let slot = world.views.binding(of: mod) {
-            applyWrites([(slot, trigger(of: mod).value(for: r.item))], cause: .engine(why))
+            applyWrites([(slot, value(of: mod, for: r.item))], cause: .engine(why))
         }
         present(mod, item: r.item, override: false, request: r.serial)
     }

@@ -236,11 +236,17 @@ public final class SheetApp {
     func signature(of m: ModifierRef) -> String { world.views[m.view].declaration.modifiers[m.index].signature }
 
     /// Whether a modifier has an `item:` binding, without copying its declaration.
-    func isItem(_ m: ModifierRef) -> Bool { trigger(of: m).isItem }
+    func isItem(_ m: ModifierRef) -> Bool { world.views[m.view].declaration.modifiers[m.index].trigger.isItem }
 
-    /// A modifier's trigger (its binding), without copying its declaration.
-    func trigger(of m: ModifierRef) -> PresentationTrigger {
-        world.views[m.view].declaration.modifiers[m.index].trigger
+    /// What a modifier's binding holds when it asks for nothing (`PresentationTrigger.emptyValue`),
+    /// read in place (copying the trigger would copy its slot's names).
+    func emptyValue(of m: ModifierRef) -> Value {
+        world.views[m.view].declaration.modifiers[m.index].trigger.emptyValue
+    }
+
+    /// What a modifier's binding holds while it asks for `item` (`PresentationTrigger.value(for:)`), read in place.
+    func value(of m: ModifierRef, for item: Value) -> Value {
+        world.views[m.view].declaration.modifiers[m.index].trigger.value(for: item)
     }
 
     /// A modifier's kind, without copying its declaration.

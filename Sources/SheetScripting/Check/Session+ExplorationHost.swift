@@ -10,9 +10,11 @@ extension Session: ExplorationHost {
     /// `binding`, `set`, ...) at `app`: the checker's copy while it explores.
     package func adopt(_ app: SheetApp) { self.app = app }
 
-    /// Runs `body` under the whole-script budget, as a scenario's step.
-    package func withBudget(_ body: () -> Void) {
-        _ = runtime.withBudget(milliseconds: runtime.limits.scriptBudgetMilliseconds, run: body)
+    /// A step's Lua shares the whole-script budget, as a scenario's step.
+    package var stepBudget: Int { runtime.limits.scriptBudgetMilliseconds }
+
+    package func withBudget(milliseconds: Int, _ body: () -> Void) {
+        _ = runtime.withBudget(milliseconds: milliseconds, run: body)
     }
 
     package var claimedInvariants: [Invariant] { luaPolicies.flatMap(\.claims) }
