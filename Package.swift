@@ -20,8 +20,9 @@ let package = Package(
             pkgConfig: "lua5.4",
             providers: [.apt(["liblua5.4-dev"]), .brew(["lua"])]
         ),
-        // The few C functions that must not be Swift: the allocator, the
-        // budget hook, the error trampoline and the guarded pattern matcher.
+        // The C that must not be Swift: the counting allocator, the budget guard
+        // and its watchdog, the sandbox (libraries, read-only views, the host-function
+        // trampoline), and the guarded pattern, table and coroutine functions.
         .target(name: "CLuaSupport", dependencies: ["CLua"]),
         // libedit for the REPL's line editing, history and completion, plus a shim for its variadic calls.
         .systemLibrary(
@@ -31,29 +32,37 @@ let package = Package(
         ),
         .target(name: "LuaRuntime", dependencies: ["CLua", "CLuaSupport"]),
         // Hook dispatch through LuaRuntime against the bare C API; scripts/bench runs it in release.
-        .executableTarget(name: "sheetlab-bench", dependencies: ["LuaRuntime", "CLua", "SheetEngine", "SheetScripting"]),
+        .executableTarget(
+            name: "sheetlab-bench", dependencies: ["LuaRuntime", "CLua", "SheetEngine", "SheetCheck", "SheetScripting"]),
         .target(name: "SheetEngine"),
         .target(name: "SheetRendering", dependencies: ["SheetEngine"]),
+        // The model checker (`sheetlab check`) over the engine alone: it explores what an
+        // `ExplorationHost` gives it (a session, or a plain app) and knows nothing of Lua.
+        .target(name: "SheetCheck", dependencies: ["SheetEngine"]),
         // Lua policies and scenarios over the engine: the one API behind the CLI, REPL and serve.
-        .target(name: "SheetScripting", dependencies: ["SheetEngine", "LuaRuntime"]),
+        .target(name: "SheetScripting", dependencies: ["SheetEngine", "SheetCheck", "LuaRuntime"]),
         // The command line's logic, apart from its thin executable.
         // The REPL's `:help NAME` reads the Lua API stub, built in (Resources/sheetlab.lua links to docs/api/sheetlab.lua).
         .target(
-            name: "SheetLabCLI", dependencies: ["SheetEngine", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"],
+            name: "SheetLabCLI",
+            dependencies: ["SheetEngine", "SheetCheck", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"],
             resources: [.embedInCode("Resources/sheetlab.lua")]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         // Fuzzers for the engine and the Lua boundary (docs/safety.md); scripts/fuzz runs sheetlab-fuzz.
-        .target(name: "SheetFuzzing", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
+        .target(name: "SheetFuzzing", dependencies: ["SheetEngine", "SheetCheck", "SheetScripting", "LuaRuntime"]),
         .executableTarget(name: "sheetlab-fuzz", dependencies: ["SheetFuzzing"]),
         // The embedding API: re-exports the engine and scripting, adds what a small API needs.
         .target(name: "SheetLab", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),
         .testTarget(name: "LuaRuntimeTests", dependencies: ["LuaRuntime"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
+        // The checker's algorithms with native apps: no Lua.
+        .testTarget(name: "SheetCheckTests", dependencies: ["SheetCheck", "SheetEngine"]),
         // SheetScripting runs the examples whose pictures ExamplePicturesTests checks.
         .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetScripting"]),
-        .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting"], exclude: ["Fixtures"]),
+        .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting", "SheetCheck"], exclude: ["Fixtures"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
-        .testTarget(name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetScripting", "SheetEngine", "LuaRuntime"]),
+        .testTarget(
+            name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetCheck", "SheetScripting", "SheetEngine", "LuaRuntime"]),
         .testTarget(name: "SheetLabTests", dependencies: ["SheetLab"]),
     ],
     swiftLanguageModes: [.v6]

@@ -103,16 +103,11 @@ public enum SourceFile {
         return quiet
     }
 
-    static let luaKeywords: Set<Substring> = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in", "local", "nil",
-        "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
-
     /// `'end'`, `'{'`, `'=='`, `'..'`: a quoted keyword or operator.
     static func isLuaSymbol(_ token: Substring) -> Bool {
         guard token.count >= 3, token.first == "'", token.last == "'" else { return false }
         let inner = token.dropFirst().dropLast()
-        if luaKeywords.contains(inner) { return true }
+        if LuaSyntax.isKeyword(inner) { return true }
         return inner.count <= 3 && inner.utf8.allSatisfy { "+-*/%^#&~|<>=(){}[];:,.".utf8.contains($0) }
     }
 

@@ -2,6 +2,7 @@
 // queue policy against its native twin, custom detent resolution, and the
 // per-event cost as views, history and held requests grow.
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 import SheetScripting
 
@@ -269,10 +270,10 @@ private func fscanf_pair(
 /// queue.lua (content in Lua), the whole space each time.
 enum CheckBench {
     static func checker(ids: Int, jobs: Int) -> Checker {
-        let checker = Checker(session: EngineBench.session(.lua, luaContent: true))
+        let checker = Checker(host: EngineBench.session(.lua, luaContent: true))
         checker.itemIDs = Array(0..<ids)
         checker.jobs = jobs
-        checker.makeSession = { EngineBench.session(.lua, luaContent: true) }
+        checker.makeHost = { EngineBench.session(.lua, luaContent: true) }
         return checker
     }
 

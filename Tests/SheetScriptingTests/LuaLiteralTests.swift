@@ -19,10 +19,10 @@ import Testing
     }
 
     @Test func names_areASCIIAndNotKeywords() {
-        #expect(LuaLiteral.isName("selectedItem"))
-        #expect(!LuaLiteral.isName("end"))
-        #expect(!LuaLiteral.isName("日本"))
-        #expect(!LuaLiteral.isName("2x"))
+        #expect(LuaSyntax.isName("selectedItem"))
+        #expect(!LuaSyntax.isName("end"))
+        #expect(!LuaSyntax.isName("日本"))
+        #expect(!LuaSyntax.isName("2x"))
         #expect(LuaLiteral.key("two words") == "[\"two words\"]")
     }
 
@@ -32,7 +32,7 @@ import Testing
         "calm\nexpect(true) do return end\n--", "cr\rexpect(true)", "crlf\r\nerror('x')", "\u{1B}[2K\u{0}",
     ])
     func comment_cannotBecomeCode(text: String) throws {
-        let lines = LuaLiteral.comment(text, prefix: "-- ")
+        let lines = LuaSyntax.comment(text, prefix: "-- ")
         #expect(lines.allSatisfy { $0.hasPrefix("-- ") && !$0.contains("\r") && !$0.contains("\n") })
         let lua = try LuaRuntime()
         let chunk = try lua.load(source: lines.joined(separator: "\n") + "\nreturn 42", chunkName: "=comment")
@@ -40,8 +40,8 @@ import Testing
     }
 
     @Test func escapingControls_keepsTextOnOneLine() {
-        #expect(LuaLiteral.escapingControls("one\ntwo") == "one\\ntwo")
-        #expect(LuaLiteral.escapingControls("plain 日本") == "plain 日本")
-        #expect(LuaLiteral.escapingControls("\u{1B}1") == "\\0271")
+        #expect(LuaSyntax.escapingControls("one\ntwo") == "one\\ntwo")
+        #expect(LuaSyntax.escapingControls("plain 日本") == "plain 日本")
+        #expect(LuaSyntax.escapingControls("\u{1B}1") == "\\0271")
     }
 }

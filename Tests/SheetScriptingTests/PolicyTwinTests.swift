@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 import Testing
 
@@ -7,22 +8,10 @@ import Testing
 /// Each seed policy in Lua behaves exactly like its native Swift twin: the
 /// same actions give the same timeline (P01-P04).
 @Suite struct PolicyTwinTests {
-    /// A reproducible random number generator (SplitMix64).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Runs the same random user actions on two sessions and returns both timelines.
     func twin(
         views: String, profile: String = "iphone15-ios17", lua: String, native: any PresentationPolicy,
-        steps: Int = 300, seed: UInt64, action: (inout Seeded, Session) throws -> Void
+        steps: Int = 300, seed: UInt64, action: (inout SplitMix64, Session) throws -> Void
     ) throws -> ([Event], [Event]) {
         var timelines: [[Event]] = []
         for useLua in [true, false] {
@@ -30,7 +19,7 @@ import Testing
             session.printHandler = { _ in }
             if useLua { try session.loadPolicy(path: repoPath(lua)) } else { session.addPolicy(native) }
             try session.evaluate(views)
-            var rng = Seeded(state: seed)
+            var rng = SplitMix64(seed: seed)
             for _ in 0..<steps { try action(&rng, session) }
             timelines.append(session.app.timeline.events.map { $0.normalized() })
         }
@@ -43,7 +32,7 @@ import Testing
         """
 
     /// Taps, swipes and waits chosen around transition boundaries.
-    static func userAction(_ rng: inout Seeded, _ s: Session) throws {
+    static func userAction(_ rng: inout SplitMix64, _ s: Session) throws {
         switch Int.random(in: 0..<6, using: &rng) {
         case 0, 1: try s.set("item", .record(["id": .int(Int.random(in: 0..<3, using: &rng))]))
         case 2: if s.app.stack.last?.phase == .presented { try s.swipe() }
@@ -70,7 +59,7 @@ import Testing
           end } } }
         """
 
-    static func detentAction(_ rng: inout Seeded, _ s: Session) throws {
+    static func detentAction(_ rng: inout SplitMix64, _ s: Session) throws {
         let shown = s.app.stack.last?.phase == .presented
         switch Int.random(in: 0..<7, using: &rng) {
         case 0: try s.set("sheet", .bool(true))

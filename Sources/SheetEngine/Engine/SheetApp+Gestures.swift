@@ -179,13 +179,13 @@ extension SheetApp {
             switch answer {
             case .dismiss? where !context.canDismiss:
                 throw PolicyFailure(
-                    hook: "settle",
+                    hook: .settle,
                     message:
                         "\(policy.name): hook 'settle' returned \"dismiss\" but this sheet cannot be dismissed interactively"
                 )
             case .detent(let detent)? where !context.detents.contains(where: { $0.detent == detent }):
                 throw PolicyFailure(
-                    hook: "settle",
+                    hook: .settle,
                     message:
                         "\(policy.name): hook 'settle' returned \(detent), which is not an active detent \(list(context.detents))"
                 )

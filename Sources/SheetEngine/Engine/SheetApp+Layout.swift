@@ -34,7 +34,7 @@ extension SheetApp {
                     time: now, kind: .heightChanged, presenter: presenterName(at: index),
                     item: world.stack[index].itemID, detent: d.detent.description, height: maxValue, rule: .b37,
                     note: .text(
-                        "\(d.detent) at \(Value.format((d.height * 10).rounded() / 10)) is within \(Value.format(DetentResolver.stackedSwitchDistance)) pt of full height: shown as the large sheet (B37)"
+                        "\(d.detent) at \(Value.format(points: d.height)) is within \(Value.format(DetentResolver.stackedSwitchDistance)) pt of full height: shown as the large sheet (B37)"
                     )))
         }
         return resolution.detents
@@ -78,7 +78,7 @@ extension SheetApp {
                 time: now, kind: .oscillation, presenter: presenterName(at: index), item: world.stack[index].itemID,
                 detent: "custom(\(name))", height: height, rule: .b32,
                 note: .text(
-                    "custom(\(name)) depends on the sheet's height and did not settle in \(Self.sizeDependentRounds) layouts: \(seen.map { Value.format(($0 * 10).rounded() / 10) }.joined(separator: " -> ")) (B32, iOS 18 fixed it)"
+                    "custom(\(name)) depends on the sheet's height and did not settle in \(Self.sizeDependentRounds) layouts: \(seen.map { Value.format(points: $0) }.joined(separator: " -> ")) (B32, iOS 18 fixed it)"
                 )))
         return answer
     }
@@ -86,11 +86,9 @@ extension SheetApp {
     /// How many times a layout before 18 resolves a size-dependent detent again (an assumption, B32).
     static let sizeDependentRounds = 8
 
-    /// B41: when the selected detent leaves the set, the sheet jumps to an active detent without animation; the binding
-    /// follows.
-    ///
     /// Works out style, detents, current detent and height of the
-    /// presentation at `index`, and reports what changed (rotation, new content).
+    /// presentation at `index` (`DetentResolver.relayout`), applies them,
+    /// and reports what changed (rotation, new content).
     func layOut(_ index: Int, initial: Bool) {
         let rules = resolver
         let kind = kind(of: world.stack[index].modifier)
@@ -103,53 +101,39 @@ extension SheetApp {
         let itemID = world.stack[index].itemID
         if initial { reportIneffectiveModifiers(content, at: index, style: style) }
 
-        let before = world.stack[index].layout
-        var current = DetentResolver.keptOrSmallest(before.detent, active, opening: initial)
-        var removed: Detent?
-        if !initial, let d = before.detent, !active.contains(where: { $0.detent == d }), style == .sheet,
-            before.style == .sheet, content.detents?.detents.contains(d) == false
-        {
-            // B41: the content no longer declares the detent the sheet was at.
-            current = DetentResolver.nearest(to: before.height, in: active)
-            removed = d
+        let selected = selection.map { world.views[$0] } ?? .none
+        let change = DetentResolver.relayout(
+            &world.stack[index].layout, active: active, style: style, declared: content.detents?.detents,
+            selection: selection, selected: selected, opening: initial)
+        let current = world.stack[index].layout.detent!
+        let height = world.stack[index].layout.height
+        if change.invalidSelection {
+            emit(
+                Event(
+                    time: now, kind: .invalidSelection, presenter: presenterName(at: index), item: itemID,
+                    detent: current.description, rule: .b23,
+                    note: .text(
+                        "selection \(selected) is not one of the active detents \(list(active)) (B23); showing \(current)"
+                    )))
         }
-        if let selection, removed == nil {
-            let wanted = world.views[selection]
-            if let d = wanted.asDetent, active.contains(where: { $0.detent == d }) {
-                current = d
-            } else {
-                emit(
-                    Event(
-                        time: now, kind: .invalidSelection, presenter: presenterName(at: index), item: itemID,
-                        detent: current.description, rule: .b23,
-                        note: .text(
-                            "selection \(wanted) is not one of the active detents \(list(active)) (B23); showing \(current)"
-                        )))
-            }
-        }
-        let height = active.first { $0.detent == current }!.height
-        world.stack[index].layout = SheetLayout(
-            style: style, detents: active, detent: current, height: height, selection: selection,
-            placement: before.placement)
         if let selection, world.views[selection].asDetent != current {
             applyWrites([(selection, .detent(current))], cause: .engine(.selection))
         }
-        guard !initial else {
-            reportPlacement(at: index)
-            return
-        }
-        if before.style != style {
+        switch change.kind {
+        case .none:
+            break
+        case .adapted(let was):
             emit(
                 Event(
                     time: now, kind: .adapted, presenter: presenterName(at: index), item: itemID,
                     detent: current.description,
-                    height: height, rule: style == .formSheet || before.style == .formSheet ? .b19 : .b20,
+                    height: height, rule: style == .formSheet || was == .formSheet ? .b19 : .b20,
                     geometry: geometry(at: index),
                     note: .text(
-                        "\(before.style.rawValue) -> \(style.rawValue)"
+                        "\(was.rawValue) -> \(style.rawValue)"
                             + (style == .fullScreen && kind == .sheet
                                 ? " (compact height, B20)" : ""))))
-        } else if let removed {
+        case .detentLeftSet(let removed):
             emit(
                 Event(
                     time: now, kind: .detentChanged, presenter: presenterName(at: index), item: itemID,
@@ -157,13 +141,11 @@ extension SheetApp {
                     note: .text(
                         "the selected detent \(removed) left the set \(list(active)): jumped to \(current) without animation (B41)"
                     )))
-        } else if before.height != height || before.detent != current {
+        case .resized(let mediumChanged):
             emit(
                 Event(
                     time: now, kind: .heightChanged, presenter: presenterName(at: index), item: itemID,
-                    detent: current.description, height: height,
-                    rule: before.detents.contains { $0.detent == .medium } != active.contains { $0.detent == .medium }
-                        ? .b18 : .b17,
+                    detent: current.description, height: height, rule: mediumChanged ? .b18 : .b17,
                     geometry: geometry(at: index),
                     note: .text("detents re-resolved: \(list(active))")))
         }
@@ -200,7 +182,7 @@ extension SheetApp {
     }
 
     func list(_ detents: [ResolvedDetent]) -> String {
-        "[" + detents.map { "\($0.detent)=\(Value.format(($0.height * 10).rounded() / 10))" }.joined(separator: ", ")
+        "[" + detents.map { "\($0.detent)=\(Value.format(points: $0.height))" }.joined(separator: ", ")
             + "]"
     }
 

@@ -79,7 +79,7 @@ extension SheetApp {
             Presentation(
                 modifier: mod, host: host, request: serial,
                 lifecycle: .presenting(left: profile.os.timings.present, then: nil),
-                item: isItem ? item : .bool(true), itemID: isItem ? id : nil))
+                item: declaration.modifiers[mod.index].trigger.value(for: item), itemID: isItem ? id : nil))
         steps.opened.append(serial)
         evaluateContent(request: serial, initial: true)
         guard let k = world.index(request: serial) else { return }
@@ -92,12 +92,7 @@ extension SheetApp {
         layOut(k, initial: true)
         let style = world.stack[k].layout.style
         let transition = world.stack[k].transition
-        let rule: RuleID
-        switch transition {
-        case .standard: rule = .b01
-        case .zoom: rule = style == .fullScreen && kind(of: mod) != .fullScreenCover ? .b39 : .b38
-        case .crossFade: rule = .b45
-        }
+        let rule = Self.presentRule(transition: transition, style: style, kind: self.kind(of: mod))
         emit(
             Event(
                 time: now, kind: .presenting, presenter: view, modifier: signature(of: mod),
@@ -107,6 +102,19 @@ extension SheetApp {
                     transition == .standard ? style.rawValue : "\(style.rawValue), \(transition)",
                     ends: now + duration)))
         reportEnvironmentReset(at: k)
+    }
+
+    /// The rule a presentation's start cites: B01 for the standard slide,
+    /// B38 for a zoom, B39 for a zoom whose sheet is shown full screen, B45
+    /// for the cross-fade (`kind` is read only for a zoom).
+    static func presentRule(
+        transition: SheetTransition, style: PresentationStyle, kind: @autoclosure () -> PresentationKind
+    ) -> RuleID {
+        switch transition {
+        case .standard: return .b01
+        case .zoom: return style == .fullScreen && kind() != .fullScreenCover ? .b39 : .b38
+        case .crossFade: return .b45
+        }
     }
 
     /// B05: a presenter that shows a presentation ignores a request for another, with a warning; the binding stays set.
@@ -146,7 +154,7 @@ extension SheetApp {
         }
         // The binding goes back to empty so that it agrees with what is shown.
         if world.index(of: mod) == nil, let slot = world.views.binding(of: mod), !world.views[slot].isEmpty {
-            applyWrites([(slot, isItem(mod) ? .none : .bool(false))], cause: .engine(.oscillationGuard))
+            applyWrites([(slot, emptyValue(of: mod))], cause: .engine(.oscillationGuard))
         }
         return true
     }
@@ -174,7 +182,7 @@ extension SheetApp {
         if let reason = blockReason(mod) {
             // A held request is presented without a policy's override, so a
             // modifier stock SwiftUI never fires from would ignore it: say so
-            // rather than lose it silently (found by the Lua boundary fuzzer).
+            // rather than lose it silently.
             emit(
                 Event(
                     time: now, kind: .dropped, presenter: world.views[mod.view].name, modifier: signature(of: mod),
@@ -183,7 +191,7 @@ extension SheetApp {
             return
         }
         if let slot = world.views.binding(of: mod) {
-            applyWrites([(slot, isItem(mod) ? r.item : .bool(true))], cause: .engine(why))
+            applyWrites([(slot, value(of: mod, for: r.item))], cause: .engine(why))
         }
         present(mod, item: r.item, override: false, request: r.serial)
     }

@@ -61,7 +61,7 @@ extension SheetApp {
     /// Called from code the engine runs (content, app code, a policy hook),
     /// it is applied after the current step, as one step: a loop of
     /// `advance(by:)` calls would only queue steps, the clock would never
-    /// move, and the loop would never end (it used to fill memory).
+    /// move, and the loop would never end.
     /// - Throws: `EngineError` for a negative limit.
     public func advanceUntilIdle(limit: Int = 600_000) throws(EngineError) {
         try checkLimits()

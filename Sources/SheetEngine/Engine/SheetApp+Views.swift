@@ -130,7 +130,7 @@ extension SheetApp {
                             "presenter left the hierarchy; removed without a transition (B09)"
                                 + (kept.map { $0 ? "; its binding is left as it was (B31)" : "" } ?? ""))))
                 if kept == false, let slot = world.views.binding(of: q.modifier) {
-                    resets.append((slot, isItem(q.modifier) ? .none : .bool(false)))
+                    resets.append((slot, emptyValue(of: q.modifier)))
                 }
                 removeContentViews(q.contentViews)
             }

@@ -65,7 +65,9 @@ public final class SheetApp {
     /// between them before the oscillation guard stops it (P05). `Int.max`
     /// turns the guard off: nothing is counted (`sheetlab check` does so to
     /// check liveness, where an endless loop is what it looks for).
-    @exclusivity(unchecked) public var oscillationLimit = 3
+    @exclusivity(unchecked) public var oscillationLimit = SheetApp.defaultOscillationLimit
+    /// The oscillation guard's limit when it is on: what an app starts with.
+    public static let defaultOscillationLimit = 3
     /// What the app may hold and do for the code it runs.
     @exclusivity(unchecked) public var limits: EngineLimits
 
@@ -141,11 +143,6 @@ public final class SheetApp {
     @discardableResult
     public func install(_ policy: any PresentationPolicy) -> Bool {
         policies.install(policy)
-    }
-
-    /// Adds a policy after the loaded ones (or replaces one with its identity).
-    public func addPolicy(_ policy: any PresentationPolicy) {
-        install(policy)
     }
 
     /// Unloads the policy with this identity.
@@ -240,6 +237,17 @@ public final class SheetApp {
 
     /// Whether a modifier has an `item:` binding, without copying its declaration.
     func isItem(_ m: ModifierRef) -> Bool { world.views[m.view].declaration.modifiers[m.index].trigger.isItem }
+
+    /// What a modifier's binding holds when it asks for nothing (`PresentationTrigger.emptyValue`),
+    /// read in place (copying the trigger would copy its slot's names).
+    func emptyValue(of m: ModifierRef) -> Value {
+        world.views[m.view].declaration.modifiers[m.index].trigger.emptyValue
+    }
+
+    /// What a modifier's binding holds while it asks for `item` (`PresentationTrigger.value(for:)`), read in place.
+    func value(of m: ModifierRef, for item: Value) -> Value {
+        world.views[m.view].declaration.modifiers[m.index].trigger.value(for: item)
+    }
 
     /// A modifier's kind, without copying its declaration.
     func kind(of m: ModifierRef) -> PresentationKind { world.views[m.view].declaration.modifiers[m.index].kind }

@@ -214,21 +214,31 @@ extension Event: Codable {
 extension Event: CustomStringConvertible {
     /// One line of the text timeline: `  500 ms  presented  ContentView sheet(item:) item=0  ...`.
     public var description: String {
-        var parts: [String] = []
-        if let presenter { parts.append(modifier.map { "\(presenter).\($0)" } ?? presenter) }
-        if let item { parts.append("item=\(item)") }
-        if let detent { parts.append("detent=\(detent)") }
-        if let height { parts.append("height=\(Value.format((height * 10).rounded() / 10))") }
-        if let decider, decider != .stock { parts.append("[\(decider.name)]") }
-        if !detail.isEmpty { parts.append(detail) }
-        // A rule with a thin source says so: {B37 single}.
-        if let rule, rule.rule.confidence.isLow { parts.append("{\(rule.rawValue) \(rule.rule.confidence.rawValue)}") }
         let time = String(time)
         let pad = String(repeating: " ", count: max(0, 6 - time.count))
         let kindText = kind.rawValue
         let kindPad = String(repeating: " ", count: max(1, 18 - kindText.count))
         let mark = severity == .info ? " " : (severity == .warning ? "!" : "E")
-        return "\(pad)\(time) ms \(mark) \(kindText)\(kindPad)\(parts.joined(separator: "  "))"
+        return "\(pad)\(time) ms \(mark) \(kindText)\(kindPad)\(facts.joined(separator: "  "))"
+    }
+
+    /// The event in one line, without its time: `request ContentView.sheet(item:) item=0 -> present`
+    /// (how the checker names an event, an instance of a property's `each`).
+    public var summary: String { ([kind.rawValue] + facts).joined(separator: " ") }
+
+    /// What the event records besides its time and kind, in the order lines
+    /// show it: where, the item, detent and height, who decided (when not
+    /// stock), the detail, and a rule with a thin source (`{B37 single}`).
+    var facts: [String] {
+        var parts: [String] = []
+        if let presenter { parts.append(modifier.map { "\(presenter).\($0)" } ?? presenter) }
+        if let item { parts.append("item=\(item)") }
+        if let detent { parts.append("detent=\(detent)") }
+        if let height { parts.append("height=\(Value.format(points: height))") }
+        if let decider, decider != .stock { parts.append("[\(decider.name)]") }
+        if !detail.isEmpty { parts.append(detail) }
+        if let rule, rule.rule.confidence.isLow { parts.append("{\(rule.rawValue) \(rule.rule.confidence.rawValue)}") }
+        return parts
     }
 }
 

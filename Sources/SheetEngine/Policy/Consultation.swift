@@ -11,12 +11,13 @@ extension SheetApp {
     /// built once, and only when some policy implements the hook.
     /// - Returns: the answer and the policy that gave it; nil means stock.
     func consult<Context, Answer>(
-        _ hook: PolicyHooks, _ context: () -> Context,
+        _ hook: Hook, _ context: () -> Context,
         _ ask: (any PresentationPolicy, Context) throws(PolicyFailure) -> Answer?
     ) -> (answer: Answer, by: Decider)? {
-        guard policies.hooks.contains(hook) else { return nil }
+        let hooks = PolicyHooks(hook)
+        guard policies.hooks.contains(hooks) else { return nil }
         let built = context()
-        return consult(where: { $0.hooks.contains(hook) }) { (p) throws(PolicyFailure) in try ask(p, built) }
+        return consult(where: { $0.hooks.contains(hooks) }) { (p) throws(PolicyFailure) in try ask(p, built) }
     }
 
     /// Asks the policies that define the custom detent `name`, by the same
@@ -40,7 +41,7 @@ extension SheetApp {
                 emit(
                     Event(
                         time: now, kind: .policyError, decider: .policy(policy.name),
-                        note: .text("\(error.message) (hook '\(error.hook)' fell back to stock)")))
+                        note: .text("\(error.message) (hook '\(error.hookName)' fell back to stock)")))
                 return nil
             }
         }

@@ -42,32 +42,50 @@ extension PresentationPolicy {
     public func resolveDetent(_ name: String, _ context: DetentContext) throws(PolicyFailure) -> Double? { nil }
 }
 
-/// The hooks a policy implements.
+/// The hooks a policy implements: a set of `Hook`s (custom detents are
+/// told by `PresentationPolicy.customDetents`, by name).
 public struct PolicyHooks: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    public static let request = PolicyHooks(rawValue: 1 << 0)
-    public static let dismissed = PolicyHooks(rawValue: 1 << 1)
-    public static let settle = PolicyHooks(rawValue: 1 << 2)
-    public static let shouldDismiss = PolicyHooks(rawValue: 1 << 3)
+    /// The set holding one hook.
+    public init(_ hook: Hook) {
+        switch hook {
+        case .request: rawValue = 1 << 0
+        case .dismissed: rawValue = 1 << 1
+        case .settle: rawValue = 1 << 2
+        case .shouldDismiss: rawValue = 1 << 3
+        case .detents: rawValue = 1 << 4
+        }
+    }
+
+    public static let request = PolicyHooks(.request)
+    public static let dismissed = PolicyHooks(.dismissed)
+    public static let settle = PolicyHooks(.settle)
+    public static let shouldDismiss = PolicyHooks(.shouldDismiss)
 }
 
 /// A policy hook failed: it raised an error, ran out of budget or returned
 /// something invalid. The message carries file:line where there is one.
 public struct PolicyFailure: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The hook's name as policy authors write it, for example `request`.
-    public var hook: String
+    /// The hook that failed.
+    public var hook: Hook
+    /// For `Hook.detents`, the custom detent whose resolver failed.
+    public var detent: String?
     /// The message, starting with `file:line:` when the failure has a location.
     public var message: String
     /// The Lua traceback, when there is one.
     public var traceback: String?
 
-    public init(hook: String, message: String, traceback: String? = nil) {
+    public init(hook: Hook, detent: String? = nil, message: String, traceback: String? = nil) {
         self.hook = hook
+        self.detent = detent
         self.message = message
         self.traceback = traceback
     }
+
+    /// The hook as policy authors write it: `request`, `detents.bar`.
+    public var hookName: String { hook.name(detent: detent) }
 
     public var description: String { message }
 }

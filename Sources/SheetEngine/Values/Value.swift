@@ -74,6 +74,10 @@ public enum Value: Hashable, Sendable {
         if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int(d)) }
         return String(d)
     }
+
+    /// Formats a length in points as reports write it: to a tenth of a
+    /// point, without a trailing `.0`: `200`, `78.3`.
+    public static func format(points: Double) -> String { format((points * 10).rounded() / 10) }
 }
 
 extension Value: CustomStringConvertible {
@@ -89,10 +93,15 @@ extension Value: CustomStringConvertible {
         case .detent(let d): return d.description
         case .list(let items): return "{" + items.map(\.description).joined(separator: ", ") + "}"
         case .record(let fields):
-            // Sorted so that the rendering is the same on every run.
-            let keys = fields.keys.sorted { a, b in a == "id" ? b != "id" : (b == "id" ? false : a < b) }
-            return "{" + keys.map { "\($0) = \(fields[$0]!.description)" }.joined(separator: ", ") + "}"
+            return "{" + Value.recordKeys(fields).map { "\($0) = \(fields[$0]!.description)" }.joined(separator: ", ")
+                + "}"
         }
+    }
+
+    /// A record's keys in the order every rendering writes them, so that it
+    /// is the same on every run: `id` first, then the others sorted.
+    public static func recordKeys(_ fields: [String: Value]) -> [String] {
+        fields.keys.sorted { a, b in a == "id" ? b != "id" : (b == "id" ? false : a < b) }
     }
 }
 

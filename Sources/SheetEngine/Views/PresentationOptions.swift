@@ -100,7 +100,7 @@ public struct Frame: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// `(0, 62, 402, 812)`.
     public var description: String {
-        "(\([x, y, width, height].map { Value.format(($0 * 10).rounded() / 10) }.joined(separator: ", ")))"
+        "(\([x, y, width, height].map { Value.format(points: $0) }.joined(separator: ", ")))"
     }
 }
 

@@ -89,6 +89,12 @@ public enum PresentationTrigger: Hashable, Sendable {
         if case .item = self { return true }
         return false
     }
+
+    /// What the binding holds when it asks for nothing: `nil` for an item, `false` for a flag.
+    public var emptyValue: Value { isItem ? .none : .bool(false) }
+
+    /// What the binding holds while it asks for `item`: the item, or `true` for a flag.
+    public func value(for item: Value) -> Value { isItem ? item : .bool(true) }
 }
 
 /// Where a presentation modifier is attached (B11).
@@ -137,7 +143,7 @@ public struct PresentationModifier: Hashable {
 }
 
 /// Where `.presentationDetents` is applied inside the sheet content (B21).
-public enum DetentsPlacement: String, Sendable, Hashable, Codable {
+public enum DetentsPlacement: String, Sendable, Hashable, Codable, CaseIterable {
     /// On the content's root view: takes effect.
     case root
     /// Inside a plain container such as `VStack`: takes effect.

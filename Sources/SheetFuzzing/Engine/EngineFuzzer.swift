@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 import SheetScripting
 
@@ -115,7 +116,7 @@ public struct EngineFuzzer {
             extra.append(.noRequestLost)  // what queue.lua claims, asked of its native twin too
         }
         let baseline = c.configuration.expectedInvariants(for: c.setup.features, on: c.profile)
-        let checker = Checker(session: session, invariants: extra, baseline: baseline)
+        let checker = Checker(host: session, invariants: extra, baseline: baseline)
         checker.repertoire = .fuzz
         checker.itemIDs = [0, 1, 2]
         outcome.invariants = checker.invariantNames

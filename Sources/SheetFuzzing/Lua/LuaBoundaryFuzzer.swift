@@ -248,9 +248,9 @@ public struct LuaBoundaryFuzzer {
     /// deeper than tables may cross, say).
     func readBack(_ session: Session, _ context: inout Context, _ report: inout Report) {
         var reads = ["state()", "stack()", "top()"]
-        for view in session.app.state().views where LuaLiteral.isName(view.name) {
-            for slot in view.state where LuaLiteral.isName(slot.name) {
-                reads.append("get(\(LuaLiteral.quote(view.name + "." + slot.name)))")
+        for view in session.app.state().views where LuaSyntax.isName(view.name) {
+            for slot in view.state where LuaSyntax.isName(slot.name) {
+                reads.append("get(\(LuaSyntax.quote(view.name + "." + slot.name)))")
             }
         }
         for read in reads {

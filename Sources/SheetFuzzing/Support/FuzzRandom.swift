@@ -1,4 +1,4 @@
-import SheetScripting
+import SheetCheck
 
 /// The fuzzers' source of randomness: SplitMix64 with the helpers they
 /// need. Every run is reproducible from its seed; case `n` of a run has a

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 import SheetScripting
 import Synchronization
@@ -227,10 +228,10 @@ enum CheckCommand {
             return .ioError
         }
 
-        let checker = Checker(session: session, invariants: request.invariants)
+        let checker = Checker(host: session, invariants: request.invariants)
         checker.itemIDs = Array(0..<request.items)
         checker.jobs = request.jobs
-        checker.makeSession = makeSession
+        checker.makeHost = makeSession
         checker.symmetry = request.symmetry
         checker.properties = properties
         checker.recordsCoverage = request.coverage != nil || request.suite != nil

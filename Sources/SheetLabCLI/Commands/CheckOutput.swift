@@ -1,3 +1,4 @@
+import SheetCheck
 import SheetEngine
 import SheetScripting
 
@@ -21,7 +22,7 @@ struct CheckOutput {
 
     func print() -> ExitCode {
         if let error = report.error {
-            out.error("sheetlab check: " + TerminalText.escape(error))
+            out.error("sheetlab check: " + TerminalText.escape(error.description))
             return .scriptError
         }
         summary()
@@ -89,7 +90,9 @@ struct CheckOutput {
                         + TerminalText.escape(why))
                 if code == .ok { code = .incomplete }
             case .error(let why):
-                out.line("property \(TerminalText.line(r.name)): error: " + TerminalText.escape(why, indent: "    "))
+                out.line(
+                    "property \(TerminalText.line(r.name)): error: "
+                        + TerminalText.escape(why.description, indent: "    "))
                 code = .scriptError
             }
         }

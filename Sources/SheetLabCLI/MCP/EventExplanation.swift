@@ -68,11 +68,12 @@ struct EventExplanation {
     /// The policy hook that makes decisions of a kind, when one does.
     static func hook(for kind: EventKind) -> String? {
         switch kind {
-        case .request, .queued, .dropped: "request"
-        case .release, .userChangedDetent: "settle"
-        case .dismissPrevented: "should_dismiss"
-        case .detentChanged, .heightChanged, .detentClamped: "detents.NAME or dismissed"
-        case .presenting, .removed: "dismissed (a held request presented)"
+        case .request, .queued, .dropped: Hook.request.rawValue
+        case .release, .userChangedDetent: Hook.settle.rawValue
+        case .dismissPrevented: Hook.shouldDismiss.rawValue
+        case .detentChanged, .heightChanged, .detentClamped:
+            "\(Hook.detents.name(detent: "NAME")) or \(Hook.dismissed)"
+        case .presenting, .removed: "\(Hook.dismissed) (a held request presented)"
         default: nil
         }
     }

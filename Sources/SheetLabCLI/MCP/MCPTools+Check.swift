@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 import SheetScripting
 
@@ -95,7 +96,7 @@ extension MCPTools {
             throw RPCError(error)
         }
 
-        let checker = Checker(session: session, invariants: invariants)
+        let checker = Checker(host: session, invariants: invariants)
         let start = threadCPUNanoseconds()
         checker.shouldStop = { [control = server.control] () -> CheckReport.Stop? in
             if control.isCancelled { return .interrupted }

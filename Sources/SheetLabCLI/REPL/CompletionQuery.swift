@@ -1,3 +1,5 @@
+import LuaRuntime
+
 /// What tab completion is asked to complete, read from the text before the
 /// cursor: a global name (`ti` -> `timeline(`), a field of what an
 /// expression gives (`top().ph` -> `phase`) or a method (`s:up` -> `upper(`).
@@ -16,7 +18,7 @@ struct CompletionQuery: Equatable, Sendable {
         let chars = Array(text)
         guard !LuaScan.endsInsideStringOrComment(chars) else { return nil }
         var start = chars.count
-        while start > 0, LuaScan.isNameCharacter(chars[start - 1]) { start -= 1 }
+        while start > 0, LuaSyntax.isNameCharacter(chars[start - 1]) { start -= 1 }
         let partial = String(chars[start...])
         if let first = partial.first, first.isNumber { return nil }
         guard start > 0, chars[start - 1] == "." || chars[start - 1] == ":" else {
@@ -82,7 +84,7 @@ struct CompletionQuery: Equatable, Sendable {
         var end = i - 1
         while end > 0, chars[end - 1] == " " { end -= 1 }
         var start = end
-        while start > 0, LuaScan.isNameCharacter(chars[start - 1]) { start -= 1 }
+        while start > 0, LuaSyntax.isNameCharacter(chars[start - 1]) { start -= 1 }
         let function = String(chars[start..<end])
         // Only a call of the global itself, not `t.set(` or `x:get(`.
         if start > 0, chars[start - 1] == "." || chars[start - 1] == ":" { return .lua }

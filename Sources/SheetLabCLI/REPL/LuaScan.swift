@@ -1,3 +1,5 @@
+import LuaRuntime
+
 /// A small Lua lexer for completion: enough to tell strings and comments
 /// apart, walk back over an expression and list its tokens.
 enum LuaScan {
@@ -13,10 +15,6 @@ enum LuaScan {
             default: return false
             }
         }
-    }
-
-    static func isNameCharacter(_ c: Character) -> Bool {
-        c == "_" || (c.isASCII && (c.isLetter || c.isNumber))
     }
 
     /// Whether the text ends inside a quoted string, a long string or a comment.
@@ -76,7 +74,7 @@ enum LuaScan {
         var i = end
         while i > 0 {
             let c = chars[i - 1]
-            if isNameCharacter(c) {
+            if LuaSyntax.isNameCharacter(c) {
                 i -= 1
             } else if c == ")" || c == "]" {
                 guard let open = matchingOpen(chars, close: i - 1) else { return nil }
@@ -116,9 +114,9 @@ enum LuaScan {
             let c = chars[i]
             if c == " " || c == "\t" {
                 i += 1
-            } else if isNameCharacter(c), !c.isNumber {
+            } else if LuaSyntax.isNameCharacter(c), !c.isNumber {
                 var j = i
-                while j < chars.count, isNameCharacter(chars[j]) { j += 1 }
+                while j < chars.count, LuaSyntax.isNameCharacter(chars[j]) { j += 1 }
                 tokens.append(.name(String(chars[i..<j])))
                 i = j
             } else if c.isNumber {

@@ -10,12 +10,6 @@ import LuaRuntime
 /// `set("`, `get("` and `binding("`, globals, fields of what an expression
 /// gives, method names.
 extension Repl {
-    /// Lua's keywords, offered with the globals.
-    static let keywords = [
-        "and", "break", "do", "else", "elseif", "end", "false", "for", "function", "goto", "if", "in",
-        "local", "nil", "not", "or", "repeat", "return", "then", "true", "until", "while",
-    ]
-
     /// The standard globals scripts see in the sandbox (those missing are left out at run time).
     static let standardGlobals = [
         "assert", "collectgarbage", "coroutine", "error", "getmetatable", "ipairs", "load", "math", "next",
@@ -53,7 +47,7 @@ extension Repl {
         guard let query = CompletionQuery.parse(text) else { return [] }
         guard let base = query.base else {
             let names = session.registeredGlobals + ["show"] + Repl.standardGlobals
-            return (lua.globalNames(names) + Repl.keywords).filter { $0.hasPrefix(query.partial) }
+            return (lua.globalNames(names) + LuaSyntax.keywords).filter { $0.hasPrefix(query.partial) }
         }
         guard CompletionQuery.isSafe(base),
             let chunk = try? session.runtime.load(

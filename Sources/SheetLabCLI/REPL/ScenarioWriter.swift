@@ -1,3 +1,4 @@
+import LuaRuntime
 import SheetScripting
 
 /// Writes a `SessionRecord` as a scenario file that `sheetlab run`
@@ -51,31 +52,31 @@ struct ScenarioWriter {
         for step in record.steps {
             switch step {
             case .profile(let name):
-                lines += ["", "profile(\(LuaLiteral.quote(name)))"]
+                lines += ["", "profile(\(LuaSyntax.quote(name)))"]
             case .policy(let path):
-                lines.append("\(loadPolicy)(\(LuaLiteral.quote(Self.relative(path, from: folder))))")
+                lines.append("\(loadPolicy)(\(LuaSyntax.quote(Self.relative(path, from: folder))))")
             case .starterApp:
                 lines += ["", "-- The REPL's starting app", starterSource.trimmingTrailingNewlines]
                 typedHeader = false
             case .reset(let profile):
-                lines += ["", "reset(\(profile.map(LuaLiteral.quote) ?? ""))"]
+                lines += ["", "reset(\(profile.map(LuaSyntax.quote) ?? ""))"]
             case .input(let source, let form, let from), .loaded(_, let source, let form, let from):
                 if case .loaded(let path, _, _, _) = step {
-                    lines += [""] + LuaLiteral.comment("Set up by \(path) (--load)", prefix: "-- ")
+                    lines += [""] + LuaSyntax.comment("Set up by \(path) (--load)", prefix: "-- ")
                     typedHeader = false
                 } else if !typedHeader {
                     lines += ["", "-- At the prompt"]
                     typedHeader = true
                 }
                 if needsPolicyShim, Self.words(source).contains("policy"), promptFolder != from {
-                    lines.append("repl_folder = \(LuaLiteral.quote(Self.relative(from, from: folder)))")
+                    lines.append("repl_folder = \(LuaSyntax.quote(Self.relative(from, from: folder)))")
                     promptFolder = from
                 }
                 lines.append(Self.replayable(source, form: form))
             case .failed(let source, let error, _):
-                lines += LuaLiteral.comment(
+                lines += LuaSyntax.comment(
                     "not replayed: this input stopped with an error (\(Self.oneLine(error)))", prefix: "-- ")
-                lines += LuaLiteral.comment(source.trimmingTrailingNewlines)
+                lines += LuaSyntax.comment(source.trimmingTrailingNewlines)
             }
         }
         return lines.joined(separator: "\n") + "\n"
@@ -122,12 +123,12 @@ struct ScenarioWriter {
         var words: Set<String> = []
         var i = 0
         while i < chars.count {
-            guard LuaScan.isNameCharacter(chars[i]) else {
+            guard LuaSyntax.isNameCharacter(chars[i]) else {
                 i += 1
                 continue
             }
             var j = i
-            while j < chars.count, LuaScan.isNameCharacter(chars[j]) { j += 1 }
+            while j < chars.count, LuaSyntax.isNameCharacter(chars[j]) { j += 1 }
             words.insert(String(chars[i..<j]))
             i = j
         }

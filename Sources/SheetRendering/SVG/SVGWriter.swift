@@ -1,3 +1,5 @@
+import SheetEngine
+
 /// Builds SVG markup with every attribute value and text escaped.
 struct SVGWriter {
     private(set) var output = ""
@@ -40,9 +42,6 @@ struct SVGWriter {
 
     /// A coordinate with at most one decimal: `12`, `12.5`.
     static func number(_ v: Double) -> String {
-        guard v.isFinite else { return "0" }
-        let r = (v * 10).rounded() / 10
-        if r == r.rounded() { return String(Int(r)) }
-        return String(r)
+        v.isFinite ? Value.format(points: v) : "0"
     }
 }

@@ -1,3 +1,5 @@
+import LuaRuntime
+import SheetCheck
 import SheetEngine
 
 /// A counterexample as the states it passes through: the set-up's, then
@@ -36,8 +38,8 @@ public struct CheckTrace {
             text += " \(p.phase.rawValue)"
             if let ends = p.phaseEnds { text += " (\(ends - s.time) ms left)" }
             if let d = p.detent { text += " detent=\(d)" }
-            text += " height=\(Value.format((p.height * 10).rounded() / 10))"
-            if !p.text.isEmpty { text += " \(LuaLiteral.quote(p.text))" }
+            text += " height=\(Value.format(points: p.height))"
+            if !p.text.isEmpty { text += " \(LuaSyntax.quote(p.text))" }
             out.append(("presentation \(p.level)", text))
         }
         for (i, h) in s.held.enumerated() { out.append(("held \(i + 1)", "\(h.presenter).\(h.modifier) \(h.item)")) }
@@ -46,7 +48,7 @@ public struct CheckTrace {
 
     /// The trace as text: each step with its events and the state after it,
     /// whole, or (`onlyChanges`) only the lines that changed. Names and
-    /// values a script chose are kept on their line (`LuaLiteral.escapingControls`).
+    /// values a script chose are kept on their line (`LuaSyntax.escapingControls`).
     public func text(onlyChanges: Bool) -> String {
         var out: [String] = []
         var previous: [String: String] = [:]
@@ -56,15 +58,15 @@ public struct CheckTrace {
             if let step = s.step { head += " after \(step.lua)" } else { head += " (set-up)" }
             if let loop, i == loop { head += "   <- the cycle starts here" }
             out.append(head)
-            for e in s.events { out.append("    " + LuaLiteral.escapingControls(e.description)) }
+            for e in s.events { out.append("    " + LuaSyntax.escapingControls(e.description)) }
             let lines = Self.lines(s.state)
             let now = Dictionary(lines.map { ($0.key, $0.value) }, uniquingKeysWith: { a, _ in a })
             for (key, value) in lines where !onlyChanges || i == 0 || previous[key] != value {
-                out.append("  \(LuaLiteral.escapingControls(key)): \(LuaLiteral.escapingControls(value))")
+                out.append("  \(LuaSyntax.escapingControls(key)): \(LuaSyntax.escapingControls(value))")
             }
             if onlyChanges, i > 0 {
                 for key in previousOrder where now[key] == nil {
-                    out.append("  \(LuaLiteral.escapingControls(key)): (gone)")
+                    out.append("  \(LuaSyntax.escapingControls(key)): (gone)")
                 }
             }
             previous = now
@@ -72,7 +74,7 @@ public struct CheckTrace {
         }
         if let loop, let back, let step = back.step {
             out.append("then \(step.lua) leads back to state \(loop), and so on forever")
-            for e in back.events { out.append("    " + LuaLiteral.escapingControls(e.description)) }
+            for e in back.events { out.append("    " + LuaSyntax.escapingControls(e.description)) }
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -155,18 +157,11 @@ extension Checker {
     /// oscillation guard off when `liveness` (as liveness is checked).
     /// - Returns: nil when a step does not apply.
     public func trace(of steps: [CheckAction], loop: Int? = nil, liveness: Bool, description: String) -> CheckTrace? {
-        var p = plan(liveness: liveness)
-        p.memoizesHooks = false
-        let worker = ExplorationWorker(id: 0, session: session, plan: p, invariants: invariants, baseline: baseline)
-        defer { worker.close() }
-        let app = worker.app
-        app.restore(worker.root, clock: worker.rootClock)
-        var states = [CheckTrace.State(step: nil, events: [], state: app.state())]
-        for action in steps {
-            app.restore(app.snapshot(), clock: app.now)
-            guard let events = worker.apply(action) else { return nil }
-            states.append(CheckTrace.State(step: action, events: Array(events), state: app.state()))
+        var states: [CheckTrace.State] = []
+        let applied = replay(steps, liveness: liveness) { step, events, app in
+            states.append(CheckTrace.State(step: step, events: Array(events), state: app.state()))
         }
+        guard applied else { return nil }
         // The cycle's last step comes back to the state it started from: not a state of its own.
         let back = loop != nil && states.count > 1 ? states.removeLast() : nil
         return CheckTrace(states: states, loop: loop, back: back, description: description)

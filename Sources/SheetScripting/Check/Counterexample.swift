@@ -1,3 +1,5 @@
+import LuaRuntime
+import SheetCheck
 import SheetEngine
 
 #if canImport(FoundationEssentials)
@@ -29,17 +31,17 @@ public enum Counterexample {
     public static func scenario(
         _ violation: CheckReport.Violation, setup: String, profile: String, policies: [String]
     ) -> String {
-        var lines = LuaLiteral.comment(
+        var lines = LuaSyntax.comment(
             "Counterexample found by `sheetlab check`: invariant '\(violation.invariant)' breaks after \(violation.steps.count) step\(violation.steps.count == 1 ? "" : "s").",
             prefix: "-- ")
-        lines += LuaLiteral.comment(violation.message)
+        lines += LuaSyntax.comment(violation.message)
         lines.append("-- Replay it: sheetlab run FILE (it fails on the last line).")
         lines.append("")
         lines += preamble(setup: setup, profile: profile, policies: policies)
         lines.append("-- steps")
         lines += violation.steps.map(\.lua)
         lines.append("")
-        lines.append("expect(invariant(\(LuaLiteral.quote(violation.invariant))))")
+        lines.append("expect(invariant(\(LuaSyntax.quote(violation.invariant))))")
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -52,9 +54,9 @@ public enum Counterexample {
     public static func scenario(
         _ lasso: Lasso, property: String, setup: String, profile: String, policies: [String]
     ) -> String {
-        var lines = LuaLiteral.comment(
+        var lines = LuaSyntax.comment(
             "Counterexample found by `sheetlab check`: a run that breaks property '\(property)'.", prefix: "-- ")
-        lines += LuaLiteral.comment(lasso.message)
+        lines += LuaSyntax.comment(lasso.message)
         lines.append("-- Replay it: sheetlab run FILE (it fails on the last line: the cycle comes back to where it")
         lines.append("-- started, so it can repeat forever).")
         lines.append("")
@@ -70,17 +72,17 @@ public enum Counterexample {
         lines += lasso.cycle.map(\.lua)
         lines.append("")
         lines.append(
-            "expect(state_key() ~= cycle_start, \(LuaLiteral.quote("property '\(property)': the cycle came back to where it started")))"
+            "expect(state_key() ~= cycle_start, \(LuaSyntax.quote("property '\(property)': the cycle came back to where it started")))"
         )
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The lines every check scenario starts with: profile, policies by absolute path, and the set-up.
     static func preamble(setup: String, profile: String, policies: [String]) -> [String] {
-        var lines = ["profile(\(LuaLiteral.quote(profile)))"]
+        var lines = ["profile(\(LuaSyntax.quote(profile)))"]
         for p in policies {
             let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p
-            lines.append("policy(\(LuaLiteral.quote(URL(fileURLWithPath: absolute).standardized.path)))")
+            lines.append("policy(\(LuaSyntax.quote(URL(fileURLWithPath: absolute).standardized.path)))")
         }
         lines.append("")
         lines.append("-- set-up")

@@ -35,10 +35,9 @@ public final class LuaPolicy: PresentationPolicy {
     let shouldDismissHook: LuaFunction?
     let resolvers: [String: LuaFunction]
 
-    /// The hook names a policy table may have.
-    public static let hookNames = [
-        "request", "dismissed", "settle", "should_dismiss", "detents", "invariants", "properties",
-    ]
+    /// The fields a policy table may have: its hooks (`Hook`), then what
+    /// it declares for `sheetlab check`.
+    public static let hookNames = Hook.allCases.map(\.rawValue) + ["invariants", "properties"]
 
     /// Loads and validates a policy file.
     /// - Throws: `LuaError` when the file does not load, run or return a valid policy table.
@@ -135,11 +134,11 @@ public final class LuaPolicy: PresentationPolicy {
         self.runtime = runtime
         self.path = path
         self.name = path.split(separator: "/").last.map(String.init) ?? path
-        requestHook = try function("request")
-        dismissedHook = try function("dismissed")
-        settleHook = try function("settle")
-        shouldDismissHook = try function("should_dismiss")
-        let detents = try functions("detents")
+        requestHook = try function(Hook.request.rawValue)
+        dismissedHook = try function(Hook.dismissed.rawValue)
+        settleHook = try function(Hook.settle.rawValue)
+        shouldDismissHook = try function(Hook.shouldDismiss.rawValue)
+        let detents = try functions(Hook.detents.rawValue)
         resolvers = Dictionary(uniqueKeysWithValues: detents)
         customDetents = Set(detents.map(\.0))
         invariants = try functions("invariants", allowNames: true).map { (name: $0.0, function: $0.1) }
@@ -188,35 +187,9 @@ public final class LuaPolicy: PresentationPolicy {
         var found: [Int] = []
         for (index, text) in source.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let code = text.firstRange(of: "--").map { text[..<$0.lowerBound] } ?? text
-            if assigns(name, in: code) { found.append(index + 1) }
+            if LuaSyntax.assigns(name, in: code) { found.append(index + 1) }
         }
         return found.count == 1 ? found[0] : nil
-    }
-
-    /// Whether a line of code has `name =` (not `==`) with `name` not part of
-    /// a longer name (`t.name =` counts), or `["name"] =` / `['name'] =`.
-    static func assigns(_ name: String, in code: Substring) -> Bool {
-        let bytes = Array(code.utf8)
-        func isNameByte(_ b: UInt8) -> Bool {
-            b == UInt8(ascii: "_") || (b >= 0x30 && b <= 0x39) || ((b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A)
-        }
-        func followedByAssignment(_ end: Int) -> Bool {
-            var i = end
-            while i < bytes.count, bytes[i] == UInt8(ascii: " ") || bytes[i] == UInt8(ascii: "\t") { i += 1 }
-            return i < bytes.count && bytes[i] == UInt8(ascii: "=")
-                && (i + 1 == bytes.count || bytes[i + 1] != UInt8(ascii: "="))
-        }
-        let forms = [Array(name.utf8), Array("[\"\(name)\"]".utf8), Array("['\(name)']".utf8)]
-        for (formIndex, form) in forms.enumerated() where !form.isEmpty && form.count <= bytes.count {
-            for start in 0...(bytes.count - form.count) where Array(bytes[start..<(start + form.count)]) == form {
-                if formIndex == 0 {
-                    if start > 0, isNameByte(bytes[start - 1]) || bytes[start - 1] == UInt8(ascii: ":") { continue }
-                    if start + form.count < bytes.count, isNameByte(bytes[start + form.count]) { continue }
-                }
-                if followedByAssignment(start + form.count) { return true }
-            }
-        }
-        return false
     }
 
     // MARK: Hooks
@@ -224,7 +197,7 @@ public final class LuaPolicy: PresentationPolicy {
     /// Calls a hook with its context written in place, reading its results
     /// with `read`; a Lua error becomes a failure.
     func call<T>(
-        _ hook: String, _ function: LuaFunction, _ context: HookContexts.Writer,
+        _ hook: Hook, detent: String? = nil, _ function: LuaFunction, _ context: HookContexts.Writer,
         _ read: (LuaResults) throws(LuaError) -> T
     ) throws(PolicyFailure) -> T {
         do {
@@ -234,31 +207,38 @@ public final class LuaPolicy: PresentationPolicy {
             // memory") points at the hook's definition, as invalid answers do.
             let at =
                 error.file != nil ? "" : runtime.location(of: function).map { "\($0): " } ?? "\(displayPath(path)): "
-            throw PolicyFailure(hook: hook, message: at + error.description, traceback: error.traceback)
+            throw PolicyFailure(
+                hook: hook, detent: detent, message: at + error.description, traceback: error.traceback)
         }
     }
 
     /// Calls a hook and returns its first result as a value.
-    func call(_ hook: String, _ function: LuaFunction, _ context: HookContexts.Writer) throws(PolicyFailure) -> LuaValue
+    func call(_ hook: Hook, detent: String? = nil, _ function: LuaFunction, _ context: HookContexts.Writer)
+        throws(PolicyFailure) -> LuaValue
     {
-        try call(hook, function, context) { (r: LuaResults) throws(LuaError) in r.count > 0 ? try r.value(at: 0) : .nil
+        try call(hook, detent: detent, function, context) { (r: LuaResults) throws(LuaError) in
+            r.count > 0 ? try r.value(at: 0) : .nil
         }
     }
 
     /// A hook's answer was not one it may give. The answer is shown cut to
     /// 200 bytes: a hook could otherwise put a memory cap's worth of text
     /// on the timeline with every call.
-    func invalid(_ hook: String, _ function: LuaFunction, _ value: LuaValue, expected: String) -> PolicyFailure {
+    func invalid(
+        _ hook: Hook, detent: String? = nil, _ function: LuaFunction, _ value: LuaValue, expected: String
+    ) -> PolicyFailure {
         let at = runtime.location(of: function).map { "\($0): " } ?? "\(displayPath(path)): "
         var shown = value.description
         if shown.utf8.count > 200 { shown = String(decoding: shown.utf8.prefix(200), as: UTF8.self) + "..." }
-        return PolicyFailure(hook: hook, message: "\(at)hook '\(hook)' returned \(shown); expected \(expected)")
+        return PolicyFailure(
+            hook: hook, detent: detent,
+            message: "\(at)hook '\(hook.name(detent: detent))' returned \(shown); expected \(expected)")
     }
 
     public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
         guard let f = requestHook else { return nil }
         // The hot path: the answer is read as a string in place.
-        let answer: (RequestDecision?, invalid: LuaValue?) = try call("request", f, HookContexts.request(context)) {
+        let answer: (RequestDecision?, invalid: LuaValue?) = try call(.request, f, HookContexts.request(context)) {
             (r: LuaResults) throws(LuaError) in
             if r.count == 0 || r.isNil(at: 0) { return (nil, nil) }
             if let text = r.string(at: 0), let d = RequestDecision(rawValue: text) { return (d, nil) }
@@ -266,7 +246,7 @@ public final class LuaPolicy: PresentationPolicy {
         }
         if let bad = answer.invalid {
             throw invalid(
-                "request", f, bad,
+                .request, f, bad,
                 expected: "one of \(RequestDecision.allCases.map(\.rawValue).joined(separator: ", ")) or nil")
         }
         return answer.0
@@ -274,76 +254,76 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func dismissed(_ context: DismissedContext) throws(PolicyFailure) -> DismissedDecision? {
         guard let f = dismissedHook else { return nil }
-        let answer = try call("dismissed", f, HookContexts.dismissed(context))
+        let answer = try call(.dismissed, f, HookContexts.dismissed(context))
         let expected = "nil, present_next, hold, drop_held, or a table {held = ..., set = {slot = value}}"
         switch answer {
         case .nil:
             return nil
         case .string(let s):
             guard let text = s.string, let action = HeldAction(rawValue: text) else {
-                throw invalid("dismissed", f, answer, expected: expected)
+                throw invalid(.dismissed, f, answer, expected: expected)
             }
             return DismissedDecision(held: action)
         case .table(let t):
             var decision = DismissedDecision()
             for key in t.fields.keys where key != "held" && key != "set" {
-                throw invalid("dismissed", f, answer, expected: expected)
+                throw invalid(.dismissed, f, answer, expected: expected)
             }
             switch t["held"] {
             case .nil: break
             case .string(let s):
                 guard let text = s.string, let action = HeldAction(rawValue: text) else {
-                    throw invalid("dismissed", f, answer, expected: expected)
+                    throw invalid(.dismissed, f, answer, expected: expected)
                 }
                 decision.held = action
-            default: throw invalid("dismissed", f, answer, expected: expected)
+            default: throw invalid(.dismissed, f, answer, expected: expected)
             }
             switch t["set"] {
             case .nil: break
             case .table(let writes) where writes.array.isEmpty:
                 for (key, v) in writes.fields.sorted(by: { $0.key.description < $1.key.description }) {
                     guard let slot = key.string, let value = try? ValueBridge.value(v) else {
-                        throw invalid("dismissed", f, answer, expected: expected)
+                        throw invalid(.dismissed, f, answer, expected: expected)
                     }
                     decision.writes.append(StateWrite(SlotPath.ref(slot, defaultView: context.presenter), value))
                 }
-            default: throw invalid("dismissed", f, answer, expected: expected)
+            default: throw invalid(.dismissed, f, answer, expected: expected)
             }
             return decision
         default:
-            throw invalid("dismissed", f, answer, expected: expected)
+            throw invalid(.dismissed, f, answer, expected: expected)
         }
     }
 
     public func settle(_ context: SettleContext) throws(PolicyFailure) -> SettleDecision? {
         guard let f = settleHook else { return nil }
-        let answer = try call("settle", f, HookContexts.settle(context))
+        let answer = try call(.settle, f, HookContexts.settle(context))
         if answer.isNil { return nil }
         if case .string(let s) = answer, let text = s.string {
             if text == "dismiss" { return .dismiss }
             if let d = try? Detent(parsing: text) { return .detent(d) }
         }
-        throw invalid("settle", f, answer, expected: "a detent such as \"medium\", \"dismiss\", or nil")
+        throw invalid(.settle, f, answer, expected: "a detent such as \"medium\", \"dismiss\", or nil")
     }
 
     public func shouldDismiss(_ context: ShouldDismissContext) throws(PolicyFailure) -> Bool? {
         guard let f = shouldDismissHook else { return nil }
-        let answer = try call("should_dismiss", f, HookContexts.shouldDismiss(context))
+        let answer = try call(.shouldDismiss, f, HookContexts.shouldDismiss(context))
         switch answer {
         case .nil: return nil
         case .boolean(let b): return b
-        default: throw invalid("should_dismiss", f, answer, expected: "true, false or nil")
+        default: throw invalid(.shouldDismiss, f, answer, expected: "true, false or nil")
         }
     }
 
     public func resolveDetent(_ name: String, _ context: DetentContext) throws(PolicyFailure) -> Double? {
         guard let f = resolvers[name] else { return nil }
-        let answer = try call("detents.\(name)", f, HookContexts.detent(context))
+        let answer = try call(.detents, detent: name, f, HookContexts.detent(context))
         switch answer {
         case .nil: return nil
         case .integer(let i): return Double(i)
         case .number(let d) where d.isFinite: return d
-        default: throw invalid("detents.\(name)", f, answer, expected: "a finite number of points, or nil")
+        default: throw invalid(.detents, detent: name, f, answer, expected: "a finite number of points, or nil")
         }
     }
 }

@@ -91,9 +91,6 @@ public final class Session {
         for continuation in streams.values { continuation.finish() }
     }
 
-    /// The oscillation guard's limit when it is on (`oscillation_guard(true)`): the engine's default.
-    public static let oscillationLimit = SheetApp().oscillationLimit
-
     /// The profile the app runs on.
     public var profile: Profile { app.profile }
 

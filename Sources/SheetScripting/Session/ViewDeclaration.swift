@@ -49,6 +49,22 @@ struct ViewDeclaration {
         }
     }
 
+    /// Field `key` of `t` as one of an enum's cases, by raw value (lauxlib's
+    /// `luaL_checkoption`): nil when the field is absent; any other string
+    /// is an error that lists every valid value, in declaration order.
+    func option<Option: CaseIterable & RawRepresentable>(
+        _ t: LuaTable, _ key: String, in what: String, as _: Option.Type = Option.self
+    ) throws(LuaError) -> Option? where Option.RawValue == String {
+        guard let text = try string(t, key, in: what) else { return nil }
+        guard let value = Option(rawValue: text) else {
+            let names = Option.allCases.map(\.rawValue)
+            let list =
+                names.count > 1 ? names.dropLast().joined(separator: ", ") + " or " + names.last! : names.joined()
+            throw bad("\(key) must be \(list), got '\(text)'")
+        }
+        return value
+    }
+
     func table(_ value: LuaValue, what: String) throws(LuaError) -> LuaTable {
         guard case .table(let t) = value else { throw bad("\(what) must be a table, got \(value.typeName)") }
         return t
@@ -267,10 +283,7 @@ struct ViewDeclaration {
             for text in detentTexts {
                 do { detents.append(try Detent(parsing: text)) } catch { throw bad("\(error)") }
             }
-            let placementText = try string(t, "placement", in: "content") ?? "root"
-            guard let placement = DetentsPlacement(rawValue: placementText) else {
-                throw bad("placement must be root, container, navigationStack or notLoaded, got '\(placementText)'")
-            }
+            let placement = try option(t, "placement", in: "content") ?? DetentsPlacement.root
             var selection: StateRef?
             if let path = try string(t, "selection", in: "content"), let presenter {
                 // As with isPresented, item and c.binding, a bare name is the presenter's slot.
@@ -299,25 +312,13 @@ struct ViewDeclaration {
                 throw bad("backgroundInteraction: \(error)")
             }
         }
-        if let text = try string(t, "compactAdaptation", in: "content") {
-            guard let a = CompactAdaptation(rawValue: text) else {
-                throw bad("compactAdaptation must be automatic, sheet or fullScreen, got '\(text)'")
-            }
+        if let a = try option(t, "compactAdaptation", in: "content", as: CompactAdaptation.self) {
             c.compactAdaptation = a
         }
-        if let text = try string(t, "dismissDisabledPlacement", in: "content") {
-            guard let p = DetentsPlacement(rawValue: text) else {
-                throw bad(
-                    "dismissDisabledPlacement must be root, container, navigationStack or notLoaded, got '\(text)'")
-            }
+        if let p = try option(t, "dismissDisabledPlacement", in: "content", as: DetentsPlacement.self) {
             c.interactiveDismissDisabledPlacement = p
         }
-        if let text = try string(t, "presentationSizing", in: "content") {
-            guard let s = PresentationSizing(rawValue: text) else {
-                throw bad("presentationSizing must be form, page or fitted, got '\(text)'")
-            }
-            c.sizing = s
-        }
+        if let s = try option(t, "presentationSizing", in: "content", as: PresentationSizing.self) { c.sizing = s }
         switch t["fittedHeight"] {
         case .nil: break
         case .number(let h) where h.isFinite && h >= 0: c.fittedHeight = h
@@ -325,10 +326,7 @@ struct ViewDeclaration {
         case let other: throw bad("fittedHeight must be a number of points >= 0, got \(other)")
         }
         if !t["navigationTransition"].isNil { c.transition = try transition(t["navigationTransition"]) }
-        if let text = try string(t, "presentationPlacement", in: "content") {
-            guard let p = PresentationPlacement(rawValue: text) else {
-                throw bad("presentationPlacement must be automatic, center, leading or trailing, got '\(text)'")
-            }
+        if let p = try option(t, "presentationPlacement", in: "content", as: PresentationPlacement.self) {
             c.placement = p
         }
         c.environmentObjects = try strings(t, "environmentObject", in: "content")

@@ -9,6 +9,18 @@ import Testing
     enum Hook: String, CaseIterable, CustomTestStringConvertible {
         case request, dismissed, settle, shouldDismiss, customDetent
         var testDescription: String { rawValue }
+        /// The engine's hook, and the custom detent for a resolver.
+        var engineHook: (hook: SheetEngine.Hook, detent: String?) {
+            switch self {
+            case .request: return (.request, nil)
+            case .dismissed: return (.dismissed, nil)
+            case .settle: return (.settle, nil)
+            case .shouldDismiss: return (.shouldDismiss, nil)
+            case .customDetent: return (.detents, "bar")
+            }
+        }
+        /// The hook as the timeline names it.
+        var luaName: String { engineHook.hook.name(detent: engineHook.detent) }
     }
 
     /// Fails on every hook it implements.
@@ -18,7 +30,10 @@ import Testing
         var name: String { "failing" }
         var hooks: PolicyHooks { [.request, .dismissed, .settle, .shouldDismiss] }
         var customDetents: Set<String> { ["bar"] }
-        func fail() -> PolicyFailure { PolicyFailure(hook: hook.rawValue, message: "failing.lua:1: boom") }
+        func fail() -> PolicyFailure {
+            PolicyFailure(
+                hook: hook.engineHook.hook, detent: hook.engineHook.detent, message: "failing.lua:1: boom")
+        }
         func request(_ c: RequestContext) throws(PolicyFailure) -> RequestDecision? {
             if hook == .request { throw fail() }
             return nil
@@ -113,7 +128,7 @@ import Testing
         let errors = app.timeline.events.filter { $0.kind == .policyError }
         #expect(errors.count == 1, "one error, from the failing policy")
         #expect(errors.first?.source == "failing")
-        #expect(errors.first?.detail == "failing.lua:1: boom (hook '\(hook.rawValue)' fell back to stock)")
+        #expect(errors.first?.detail == "failing.lua:1: boom (hook '\(hook.luaName)' fell back to stock)")
         #expect(!opinionated.asked.contains(hook.rawValue), "the policy after a failing one is not asked")
         let asStock = stock.timeline.events.map(\.kind)
         let asSeen = app.timeline.events.filter { $0.kind != .policyError }.map(\.kind)

@@ -109,7 +109,7 @@ import Testing
         var name: String { "failing" }
         var hooks: PolicyHooks { [.request] }
         func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
-            throw PolicyFailure(hook: "request", message: "failing.lua:3: boom")
+            throw PolicyFailure(hook: .request, message: "failing.lua:3: boom")
         }
     }
 

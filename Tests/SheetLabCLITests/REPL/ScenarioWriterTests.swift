@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 import SheetScripting
 import Testing
 
@@ -91,7 +92,7 @@ import Testing
     }
 
     @Test func quoted_escapesForLua() {
-        #expect(LuaLiteral.quote("a\"b\\c\nd\u{1}2") == #""a\"b\\c\nd\0012""#)
+        #expect(LuaSyntax.quote("a\"b\\c\nd\u{1}2") == #""a\"b\\c\nd\0012""#)
     }
 
     @Test func savedSession_replaysToTheSameTimeline() throws {

@@ -127,6 +127,6 @@ final class FailingPolicy: PresentationPolicy {
 
     func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
         guard context.presenter == presenter else { return nil }
-        throw PolicyFailure(hook: "request", message: "broken.lua:3: attempt to index a nil value <script>&\"'")
+        throw PolicyFailure(hook: .request, message: "broken.lua:3: attempt to index a nil value <script>&\"'")
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import LuaRuntime
 import SheetEngine
 
+@testable import SheetCheck
 @testable import SheetScripting
 
 /// A check of a set-up with policies (repository paths), with a session
@@ -16,9 +17,9 @@ func makeChecker(
         try s.evaluate(setup, chunkName: "=setup")
         return s
     }
-    let checker = Checker(session: try session(), invariants: invariants)
+    let checker = Checker(host: try session(), invariants: invariants)
     checker.jobs = jobs
-    checker.makeSession = session
+    checker.makeHost = session
     return checker
 }
 

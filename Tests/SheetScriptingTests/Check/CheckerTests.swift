@@ -3,6 +3,7 @@ import LuaRuntime
 import SheetEngine
 import Testing
 
+@testable import SheetCheck
 @testable import SheetScripting
 
 /// `sheetlab check`: exploration finds the sequences that break a policy,
@@ -15,7 +16,7 @@ import Testing
         session.printHandler = { _ in }
         for p in policies { try session.loadPolicy(path: repoPath(p)) }
         try session.evaluate(setup, chunkName: "=setup")
-        return Checker(session: session, invariants: invariants)
+        return Checker(host: session, invariants: invariants)
     }
 
     /// Writes the counterexample, runs it as `sheetlab run` would, and returns the failures.
@@ -109,7 +110,7 @@ import Testing
         let session = try Session()
         try session.loadPolicy(path: path)
         try session.evaluate(Counterexample.defaultSetup)
-        let report = Checker(session: session).exhaustive(depth: 2)
+        let report = Checker(host: session).exhaustive(depth: 2)
         #expect(report.violation?.invariant == "never_two_opens")
         #expect(report.violation?.message == "something is presented")
     }
@@ -221,15 +222,15 @@ import Testing
         let a = try makeChecker(policies: [])
         let b = try makeChecker(policies: [])
         let ref = StateRef(view: "ContentView", slot: "selectedItem")
-        try a.session.app.set(ref, .record(["id": .int(0)]))
-        try b.session.app.set(ref, .record(["id": .int(1)]))
-        #expect(a.session.app.snapshot() != b.session.app.snapshot())
-        let ka = a.session.app.snapshot().canonical(renaming: [0, 1])
-        let kb = b.session.app.snapshot().canonical(renaming: [0, 1])
+        try a.host.app.set(ref, .record(["id": .int(0)]))
+        try b.host.app.set(ref, .record(["id": .int(1)]))
+        #expect(a.host.app.snapshot() != b.host.app.snapshot())
+        let ka = a.host.app.snapshot().canonical(renaming: [0, 1])
+        let kb = b.host.app.snapshot().canonical(renaming: [0, 1])
         #expect(ka.key == kb.key)
         #expect(ka.used == 1)
-        try b.session.app.set(ref, .record(["id": .int(1), "title": .string("item 0")]))
+        try b.host.app.set(ref, .record(["id": .int(1), "title": .string("item 0")]))
         #expect(
-            b.session.app.snapshot().canonical(renaming: [0, 1]).key != ka.key, "other fields are not renamed")
+            b.host.app.snapshot().canonical(renaming: [0, 1]).key != ka.key, "other fields are not renamed")
     }
 }

@@ -3,6 +3,7 @@ import LuaRuntime
 import SheetEngine
 import Testing
 
+@testable import SheetCheck
 @testable import SheetScripting
 
 /// Liveness: properties over infinite runs, checked under fairness on time
@@ -15,7 +16,7 @@ import Testing
         session.printHandler = { _ in }
         for p in policies { try session.loadPolicy(path: repoPath(p)) }
         try session.evaluate(setup, chunkName: "=setup")
-        let checker = Checker(session: session)
+        let checker = Checker(host: session)
         checker.properties = properties
         return checker
     }
@@ -108,7 +109,7 @@ import Testing
 
     func check(_ source: String, policies: [String] = [], depth: Int = 20) throws -> CheckReport {
         let c = try makeChecker(policies: policies)
-        c.properties = try properties(source, session: c.session)
+        c.properties = try properties(source, session: c.host as! Session)
         return c.exhaustive(depth: depth)
     }
 
@@ -172,7 +173,7 @@ import Testing
             }
             """)
         let c = try makeChecker(policies: [path])
-        c.properties = try PropertyReader(session: c.session).policyProperties()
+        c.properties = try PropertyReader(session: c.host as! Session).policyProperties()
         #expect(c.properties.map(\.name) == ["closes"])
         #expect(verdicts(c.exhaustive(depth: 30)) == ["closes holds"])
     }
@@ -219,7 +220,7 @@ import Testing
             ),
         ] {
             let c = try makeChecker(policies: policies)
-            c.properties = try PropertyReader(session: c.session).properties(file: path)
+            c.properties = try PropertyReader(session: c.host as! Session).properties(file: path)
             let verdicts = c.exhaustive(depth: 30).properties.map { r -> String in
                 switch r.verdict {
                 case .holds: return "\(r.name) holds"

@@ -70,7 +70,7 @@ import Testing
         let session = try Session(limits: limits)
         session.baseDirectory = folder
         do {
-            try session.evaluate("policy(\(LuaLiteral.quote(path)))", chunkName: "@" + folder + "/scenario.lua")
+            try session.evaluate("policy(\(LuaSyntax.quote(path)))", chunkName: "@" + folder + "/scenario.lua")
             return nil
         } catch {
             return error

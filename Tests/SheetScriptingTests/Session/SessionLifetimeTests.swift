@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 import Testing
 
@@ -59,7 +60,7 @@ import Testing
         #expect(
             try survivors { s in
                 try s.evaluate(Counterexample.defaultSetup)
-                _ = Checker(session: s).random(runs: 5, depth: 5, seed: 1)
+                _ = Checker(host: s).random(runs: 5, depth: 5, seed: 1)
             }.isEmpty)
     }
 

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 
 /// Scenario files made from what an exploration reached (`sheetlab check
@@ -85,12 +86,12 @@ public enum CoverageSuite {
                 }.count
                 let table = "{ " + filter.map { "\($0.0) = \(LuaLiteral.render($0.1))" }.joined(separator: ", ") + " }"
                 expectations.append(
-                    "expect_eq(#timeline\(table), \(count), \(LuaLiteral.quote("reaches \(item.label)")))")
+                    "expect_eq(#timeline\(table), \(count), \(LuaSyntax.quote("reaches \(item.label)")))")
             }
             let errorKinds = Set(session.app.errorEvents.kept.map(\.event.kind))
             for kind in ErrorEvents.kinds where errorKinds.contains(kind) {
                 expectations.append(
-                    "expect_error({ kind = \(LuaLiteral.quote(kind.rawValue)) }, \(LuaLiteral.quote("provoked on purpose")))"
+                    "expect_error({ kind = \(LuaSyntax.quote(kind.rawValue)) }, \(LuaSyntax.quote("provoked on purpose")))"
                 )
             }
             let name = String(format3(n + 1)) + "-" + slug(sorted[0].label) + ".lua"
@@ -129,9 +130,9 @@ extension CoverageItem {
         case .detent(let d): return [("detent", .string(d))]
         case .decision(let d):
             switch d.hook {
-            case "request":
+            case .request:
                 return [("kind", .string("request")), ("source", .string(d.by)), ("detail", .string("-> \(d.answer)"))]
-            case "settle":
+            case .settle:
                 // A release settling on a detent names it; one that dismisses names none.
                 return [("kind", .string("release")), ("rule", .string("B26")), ("source", .string(d.by))]
                     + (d.answer == "dismiss" ? [] : [("detent", .string(d.answer))])

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetCheck
 import SheetEngine
 
 /// The Lua functions that build liveness properties (`docs/check.md`):
@@ -22,7 +23,7 @@ package enum PropertyAPI {
     static let marker: LuaString = "ltl"
 
     /// Registers the functions through the scenario API's `def`.
-    static func register(_ def: (String, @escaping (Session, APIArguments) throws(LuaError) -> [LuaValue]) -> Void) {
+    static func register(_ def: ScenarioAPI.Definer) {
         def("happens") { _, args throws(LuaError) in
             let filter = try eventFilter(args, 1, function: "happens")
             return [formula("happens", fields: ["filter": filter])]
@@ -163,7 +164,7 @@ public struct PropertyReader {
         func bad(_ what: String) -> LuaError { LuaError(.badValue, what) }
         switch value {
         case .boolean(let b): return .constant(b)
-        case .function(let f): return .atom(.state(StatePredicate(name: "function", test: .lua(f))))
+        case .function(let f): return .atom(.state(predicate(f, name: "function")))
         case .table(let t):
             guard let kind = t[PropertyAPI.marker].stringValue else { break }
             let operands = t.array
@@ -176,7 +177,7 @@ public struct PropertyReader {
                 return .atom(.happens(try filter(t["filter"])))
             case "holds":
                 guard case .function(let f) = t["fn"] else { throw bad("holds needs a function") }
-                return .atom(.state(StatePredicate(name: t["at"].stringValue ?? "function", test: .lua(f))))
+                return .atom(.state(predicate(f, name: t["at"].stringValue ?? "function")))
             case "user_acts": return .atom(.userActs)
             case "time_passes": return .atom(.timePasses)
             case "negate": return .not(try one(0))
@@ -213,6 +214,15 @@ public struct PropertyReader {
         default: break
         }
         throw bad("formula expected (from happens, holds, always...), got \(value.typeName)")
+    }
+
+    /// A state predicate that runs a Lua function on the state table, in
+    /// the session's Lua state: truthy is true, an error fails the property.
+    private func predicate(_ f: LuaFunction, name: String) -> StatePredicate {
+        let session = self.session
+        return StatePredicate(name: name) { state in
+            try session.runtime.call(f, [ScriptTables.state(state)]).first?.isTruthy == true
+        }
     }
 
     private func filter(_ value: LuaValue) throws(LuaError) -> EventFilter {

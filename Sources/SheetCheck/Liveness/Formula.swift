@@ -1,4 +1,3 @@
-import LuaRuntime
 import SheetEngine
 
 /// A temporal property of the app's runs, in linear temporal logic: true or
@@ -134,26 +133,19 @@ public struct EventIdentity: Hashable {
     public init(_ event: Event) { self.event = event.timeless }
 }
 
-/// A predicate of the app's state: a Lua function given the state table,
-/// or Swift code given the state. Compared by identity.
+/// A predicate of the app's state: Swift code given the state (for a
+/// property written in Lua, a closure that runs the Lua function on the
+/// state table). Compared by identity.
 public final class StatePredicate: Hashable {
     /// How reports name it: the Lua function's `file:line`, or a phrase.
     public let name: String
-    let test: Test
+    /// Whether the state has it; an error makes the property's verdict an error.
+    let test: (AppState) throws -> Bool
 
-    enum Test {
-        case lua(LuaFunction)
-        case native((AppState) -> Bool)
-    }
-
-    init(name: String, test: Test) {
+    /// A predicate of the state.
+    public init(name: String, _ test: @escaping (AppState) throws -> Bool) {
         self.name = name
         self.test = test
-    }
-
-    /// A predicate written in Swift.
-    public convenience init(name: String, _ test: @escaping (AppState) -> Bool) {
-        self.init(name: name, test: .native(test))
     }
 
     public static func == (a: StatePredicate, b: StatePredicate) -> Bool { a === b }

@@ -68,7 +68,7 @@ final class Explorer {
         var stepViolation: (arrival: Arrival, found: InvariantChecks.Found)?
         var edges: [StateGraph.PendingEdge] = []
         var coverage = CoverageRecorder()
-        var error: String?
+        var failure: CheckFailure?
         /// Steps replayed to reach states that moved to this worker.
         var replayed = 0
     }
@@ -84,7 +84,7 @@ final class Explorer {
         var violation: (steps: [CheckAction], name: String, message: String)?
         /// Whether states at the last depth were left unexpanded (the depth bound cut paths).
         var cut = false
-        var error: String?
+        var failure: CheckFailure?
         /// Per worker, the steps it applied (replays included): how evenly the work was shared.
         var work: [Int] = []
     }
@@ -143,49 +143,32 @@ final class Explorer {
             }
             if outcome.work.isEmpty { outcome.work = Array(repeating: 0, count: workers.count) }
             for (w, work) in works.enumerated() { outcome.work[w] += work.counts.count + work.replayed }
-            if let error = works.compactMap(\.error).first {
-                outcome.error = error
+            if let failure = works.compactMap(\.failure).first {
+                outcome.failure = failure
                 return outcome
             }
             let fresh = store.takeFresh(numberingFrom: outcome.states)
             let stopped = signal.isStopped
-            // The first violation in breadth-first order: a step's, or a new state's (at its least way in).
-            var first: (arrival: Arrival, found: InvariantChecks.Found)?
-            func consider(_ arrival: Arrival, _ found: InvariantChecks.Found) {
-                if let f = first, (f.arrival, f.found.order) <= (arrival, found.order) { return }
-                first = (arrival, found)
-            }
-            for work in works { if let v = work.stepViolation { consider(v.arrival, v.found) } }
-            for r in fresh { if let found = r.violation { consider(r.arrival, found) } }
-
+            let first = Self.firstViolation(in: works, fresh: fresh)
+            // Steps past the first violation (in breadth-first order) are not counted: one worker would not take them.
             var counted = works.flatMap(\.counts)
             if let first { counted = counted.filter { Arrival(parent: $0.node, action: $0.action) <= first.arrival } }
             outcome.steps += counted.count
             outcome.events += counted.reduce(0) { $0 + Int($1.events) }
-            let kept = first.map { f in fresh.filter { $0.arrival < f.arrival } } ?? fresh
             outcome.depthReached = level
-            outcome.standsFor += kept.reduce(0) { $0 + $1.standsFor }
             if let first {
+                let kept = fresh.filter { $0.arrival < first.arrival }
                 outcome.states += kept.count
+                outcome.standsFor += kept.reduce(0) { $0 + $1.standsFor }
                 let step = first.arrival
                 let path = path(depth: level - 1, index: Int(step.parent)) + [step.step!]
                 outcome.violation = (path, first.found.name, first.found.message)
                 return outcome
             }
-            let expandedCount = frontier.count
-            if counted.count > 0 { meanSteps = Double(counted.count) / Double(max(1, expandedCount)) }
-            arrivals.append(fresh.map(\.arrival))
-            firstNumber.append(outcome.states)
+            outcome.standsFor += fresh.reduce(0) { $0 + $1.standsFor }
+            if counted.count > 0 { meanSteps = Double(counted.count) / Double(max(1, frontier.count)) }
+            mergeLevel(works, fresh: fresh, expanded: frontier.count, stopped: stopped, numberedFrom: outcome.states)
             outcome.states += fresh.count
-            expanded += Array(repeating: !stopped, count: expandedCount)
-            if plan.recordsGraph {
-                snapshots += fresh.map(\.state)
-                clocks += fresh.map(\.clock)
-                for (w, work) in works.enumerated() { graph.add(work.edges, recorder: recorders[w], store: store) }
-            }
-            if plan.recordsCoverage {
-                for work in works { coverage.merge(work.coverage) }
-            }
             signal.states.store(outcome.states, ordering: .relaxed)
             if stopped { return outcome }
             frontier = fresh.map {
@@ -196,6 +179,42 @@ final class Explorer {
         // The frontier at the depth bound is left unexpanded.
         outcome.cut = !frontier.isEmpty
         return outcome
+    }
+
+    /// The first violation of a level in breadth-first order: a step's (its
+    /// events broke an invariant) or a new state's, at its least way in;
+    /// between two at the same place, the invariant reported first.
+    static func firstViolation(in works: [LevelWork], fresh: [StateStore.Record]) -> (
+        arrival: Arrival, found: InvariantChecks.Found
+    )? {
+        var first: (arrival: Arrival, found: InvariantChecks.Found)?
+        func consider(_ arrival: Arrival, _ found: InvariantChecks.Found) {
+            if let f = first, (f.arrival, f.found.order) <= (arrival, found.order) { return }
+            first = (arrival, found)
+        }
+        for work in works { if let v = work.stepViolation { consider(v.arrival, v.found) } }
+        for r in fresh { if let found = r.violation { consider(r.arrival, found) } }
+        return first
+    }
+
+    /// Keeps what a finished level found: the new states' ways in and their
+    /// numbers (from `first`), which states of the frontier were expanded
+    /// (all of them, unless a stop cut the level short) and, as the plan
+    /// asks, the steps between states and what they reached.
+    private func mergeLevel(
+        _ works: [LevelWork], fresh: [StateStore.Record], expanded count: Int, stopped: Bool, numberedFrom first: Int
+    ) {
+        arrivals.append(fresh.map(\.arrival))
+        firstNumber.append(first)
+        expanded += Array(repeating: !stopped, count: count)
+        if plan.recordsGraph {
+            snapshots += fresh.map(\.state)
+            clocks += fresh.map(\.clock)
+            for (w, work) in works.enumerated() { graph.add(work.edges, recorder: recorders[w], store: store) }
+        }
+        if plan.recordsCoverage {
+            for work in works { coverage.merge(work.coverage) }
+        }
     }
 
     /// Expands worker `w`'s states of the frontier, in order.
@@ -210,9 +229,8 @@ final class Explorer {
             if let path = node.replay {
                 // The state moved here: reach it on this worker's own app.
                 work.replayed += path.count
-                guard worker.replay(path) != nil, app.snapshot() == node.state else {
-                    work.error =
-                        "internal error: replaying a path did not reach the same state (is the app or a policy nondeterministic?)"
+                guard worker.replay(path), app.snapshot() == node.state else {
+                    work.failure = .replayDiverged(steps: path)
                     return
                 }
                 state = app.snapshot()

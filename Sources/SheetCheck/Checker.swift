@@ -1,4 +1,3 @@
-import LuaRuntime
 import SheetEngine
 
 #if canImport(FoundationEssentials)
@@ -39,9 +38,9 @@ public struct CheckReport {
     public var coverage: Coverage?
     /// The liveness properties checked, with their verdicts.
     public var properties: [PropertyResult] = []
-    /// Why the check could not run to its end (a worker's session could not
+    /// Why the check could not run to its end (a worker's host could not
     /// be made, a replay did not reach its state), if it could not.
-    public var error: String?
+    public var error: CheckFailure?
 
     /// Why a check stopped early (`Checker.shouldStop`).
     public enum Stop: Sendable {
@@ -75,10 +74,14 @@ public struct CheckReport {
 /// Random mode runs reproducible random sequences from a seed
 /// (`RandomExplorer`). Violations are shrunk by deleting steps while the
 /// same invariant still breaks. With `jobs` above 1, more workers explore,
-/// each with a session of its own from `makeSession`; the results are the
-/// same whatever their number.
+/// each with a host of its own from `makeHost`; the results are the same
+/// whatever their number.
+///
+/// The checker knows the app only through its host (`ExplorationHost`): a
+/// `Session` for Lua content and policies, an `AppHost` for native ones.
 public final class Checker {
-    let session: Session
+    /// The host whose app holds the set-up; its policies are checked.
+    package let host: any ExplorationHost
     let invariants: [Invariant]
     let baseline: [Invariant]
     /// Item ids to write into item bindings.
@@ -95,11 +98,13 @@ public final class Checker {
     /// violation asks too, and keeps what it has. Never called on two
     /// threads at once.
     public var shouldStop: (() -> CheckReport.Stop?)?
-    /// How many workers explore (threads, each with its own session).
+    /// How many workers explore (threads, each with its own host).
     public var jobs = 1
-    /// Makes the session of each worker after the first: the same profile,
-    /// policies and set-up as `session`. Required for `jobs` above 1.
-    public var makeSession: (() throws -> Session)?
+    /// Makes the host of each worker after the first: the same profile,
+    /// policies and set-up as `host` (and as quiet as the workers should
+    /// be: a session's `print` goes where its handler says). Required for
+    /// `jobs` above 1.
+    package var makeHost: (() throws -> any ExplorationHost)?
     /// States that differ only by a renaming of `itemIDs` are one state
     /// (safety only: refused with liveness properties).
     public var symmetry = false
@@ -111,23 +116,22 @@ public final class Checker {
     public var memoizesHooks = true
 
     /// - Parameters:
-    ///   - session: a session whose app holds the set-up (views, state); its policies are checked.
+    ///   - host: the host whose app holds the set-up (views, state); its policies are checked.
     ///   - invariants: built-in invariants to check on top of the baseline and what policies claim.
     ///   - baseline: the built-in invariants always checked (the fuzzer passes
     ///     those a configuration is expected to keep).
-    public init(session: Session, invariants: [Invariant] = [], baseline: [Invariant] = Invariant.defaults) {
-        self.session = session
+    package init(host: any ExplorationHost, invariants: [Invariant] = [], baseline: [Invariant] = Invariant.defaults) {
+        self.host = host
         self.invariants = invariants
         self.baseline = baseline
     }
 
     /// The invariants checked, by name.
-    public var invariantNames: [String] { checks(for: session).names }
-
-    func checks(for session: Session) -> InvariantChecks {
+    public var invariantNames: [String] {
         InvariantChecks(
-            session: session, invariants: invariants, baseline: baseline,
-            excluded: properties.isEmpty ? [] : [.noOscillation])
+            host: host, invariants: invariants, baseline: baseline,
+            excluded: properties.isEmpty ? [] : [.noOscillation]
+        ).names
     }
 
     /// Why this configuration cannot be checked, if it cannot.
@@ -136,7 +140,7 @@ public final class Checker {
             return
                 "symmetry reduction is for invariants only: with liveness properties it is unsound (a cycle through renamed states need not be a cycle); leave out --symmetry or the properties"
         }
-        if jobs > 1, makeSession == nil { return "more than one job needs a way to make each worker's session" }
+        if jobs > 1, makeHost == nil { return "more than one job needs a way to make each worker's host" }
         return nil
     }
 
@@ -147,29 +151,27 @@ public final class Checker {
     }
 
     /// The workers, their number in the report; nil, with the report's
-    /// error saying why, when a worker's session cannot be made.
+    /// error saying why, when a worker's host cannot be made.
     func startWorkers(_ plan: ExplorationPlan, into report: inout CheckReport) -> [ExplorationWorker]? {
         do {
             let workers = try makeWorkers(plan)
             report.jobs = workers.count
             return workers
         } catch {
-            report.error = "cannot make a worker's session: \(error)"
+            report.error = .workerUnavailable(reason: "\(error)")
             return nil
         }
     }
 
-    /// The workers: the first on `session`, the others on sessions of their own.
+    /// The workers: the first on `host`, the others on hosts of their own.
     func makeWorkers(_ plan: ExplorationPlan) throws -> [ExplorationWorker] {
-        var sessions = [session]
+        var hosts = [host]
         for _ in 1..<max(1, jobs) {
-            guard let makeSession else { break }
-            let s = try makeSession()
-            s.printHandler = { _ in }
-            sessions.append(s)
+            guard let makeHost else { break }
+            hosts.append(try makeHost())
         }
-        return sessions.enumerated().map { i, s in
-            ExplorationWorker(id: i, session: s, plan: plan, invariants: invariants, baseline: baseline)
+        return hosts.enumerated().map { i, h in
+            ExplorationWorker(id: i, host: h, plan: plan, invariants: invariants, baseline: baseline)
         }
     }
 
@@ -198,7 +200,7 @@ public final class Checker {
         report.stopped = signal.stop
         if recordsCoverage {
             report.coverage = Coverage(
-                explorer.coverage, policies: session.policies, explorer: explorer, states: outcome.states)
+                explorer.coverage, policies: host.app.loadedPolicies, explorer: explorer, states: outcome.states)
         }
         if let v = outcome.violation {
             report.violation = shrink(
@@ -210,8 +212,8 @@ public final class Checker {
                 PropertyResult(name: $0.name, verdict: .inconclusive("exploring stopped before it was done"))
             }
         }
-        if let error = outcome.error {
-            report.error = error
+        if let failure = outcome.failure {
+            report.error = failure
             report.properties = []
         }
         report.seconds = signal.seconds
@@ -242,16 +244,35 @@ public final class Checker {
 
     /// Replays steps from the set-up; the violation of `invariant`, if it is the first to break.
     func replay(_ steps: [CheckAction], breaking invariant: String, on worker: ExplorationWorker) -> String? {
-        let app = worker.app
-        app.restore(worker.root, clock: worker.rootClock)
-        for action in steps {
-            app.restore(app.snapshot(), clock: app.now)
-            guard let events = worker.apply(action) else { return nil }
-            if let found = worker.checks.violation(app, events) {
-                return found.name == invariant ? found.message : nil
-            }
+        var message: String?
+        worker.replay(steps) { _, events in
+            guard let found = worker.checks.violation(worker.app, events) else { return true }
+            if found.name == invariant { message = found.message }
+            return false
         }
-        return nil
+        return message
+    }
+
+    /// Replays steps from the set-up on a worker of its own, as a trace
+    /// shows them: each hook asked every time (not remembered), and with
+    /// the oscillation guard off when `liveness` (as liveness is checked).
+    /// `each` sees the app after the set-up (no step, no events), then
+    /// after every step with the step and its events.
+    /// - Returns: false when a step does not apply.
+    public func replay(
+        _ steps: [CheckAction], liveness: Bool,
+        each: (_ step: CheckAction?, _ events: ArraySlice<Event>, _ app: SheetApp) -> Void
+    ) -> Bool {
+        var p = plan(liveness: liveness)
+        p.memoizesHooks = false
+        let worker = ExplorationWorker(id: 0, host: host, plan: p, invariants: invariants, baseline: baseline)
+        defer { worker.close() }
+        worker.app.restore(worker.root, clock: worker.rootClock)
+        each(nil, [], worker.app)
+        return worker.replay(steps) { step, events in
+            each(step, events, worker.app)
+            return true
+        }
     }
 
     /// Deletes steps while the same invariant still breaks.
@@ -276,21 +297,5 @@ public final class Checker {
             }
         }
         return best
-    }
-}
-
-/// A small reproducible random number generator (SplitMix64).
-public struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    /// A generator that always gives the same numbers for the same seed.
-    public init(seed: UInt64) { state = seed }
-
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

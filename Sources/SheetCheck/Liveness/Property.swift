@@ -29,7 +29,7 @@ public struct PropertyResult {
         /// run that could: the reason (the depth bound cut paths, or it stopped).
         case inconclusive(String)
         /// It could not be checked (an error in its definition or a predicate).
-        case error(String)
+        case error(CheckFailure)
     }
 }
 
@@ -43,6 +43,15 @@ public struct Lasso {
     public var instance: String
     /// What goes wrong, in words.
     public var message: String
+
+    /// Its steps in all: the prefix, then the cycle once.
+    public var length: Int { prefix.count + cycle.count }
+
+    /// The order counterexamples are chosen in (they read best short): fewer
+    /// steps in all, then a shorter prefix.
+    public func isShorter(than other: Lasso) -> Bool {
+        (length, prefix.count) < (other.length, other.prefix.count)
+    }
 }
 
 extension Property {

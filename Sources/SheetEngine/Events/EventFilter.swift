@@ -1,5 +1,3 @@
-import SheetEngine
-
 /// Which events a script asks for: `timeline{ kind = "requestLost" }`,
 /// `events{ ... }`, `expect_error{ kind = "contentError" }`, and the
 /// filter of `serve`'s `timeline`.

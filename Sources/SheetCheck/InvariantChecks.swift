@@ -1,14 +1,13 @@
-import LuaRuntime
 import SheetEngine
 
-/// The invariants one check holds a session's app to, in the order they
-/// are reported: built-in ones (the baseline, what policies claim, what the
-/// command line names) and the Lua functions policies declare.
+/// The invariants one check holds a host's app to, in the order they are
+/// reported: built-in ones (the baseline, what policies claim, what the
+/// command line names) and the ones policies declare as code.
 ///
 /// Split by what they read: an invariant of the state is checked once per
 /// state reached, one that reads a step's events on every step.
 struct InvariantChecks {
-    /// A named check: a built-in invariant or a policy's Lua function.
+    /// A named check: a built-in invariant or a policy's own.
     struct Check {
         var name: String
         /// Its place in the report's list (ties between a step's violations go to the first).
@@ -22,27 +21,21 @@ struct InvariantChecks {
     private(set) var names: [String] = []
 
     /// - Parameters:
-    ///   - session: the session whose policies claim and declare invariants.
+    ///   - host: the host whose policies claim and declare invariants.
     ///   - invariants: built-in invariants to check besides.
     ///   - baseline: the built-in invariants always checked.
     ///   - excluded: built-in invariants left out (liveness checks turn the
     ///     oscillation guard off, so its bounded check cannot break).
-    init(session: Session, invariants: [Invariant], baseline: [Invariant], excluded: Set<Invariant> = []) {
-        var builtIns = baseline
-        let luaPolicies = session.policies.compactMap { $0 as? LuaPolicy }
-        for policy in luaPolicies { builtIns += policy.claims }
-        builtIns += invariants
+    init(host: any ExplorationHost, invariants: [Invariant], baseline: [Invariant], excluded: Set<Invariant> = []) {
+        let builtIns = baseline + host.claimedInvariants + invariants
         var seen: Set<String> = []
         for inv in builtIns where !excluded.contains(inv) && seen.insert(inv.rawValue).inserted {
             add(inv.rawValue, readsEvents: inv.readsEvents) { app, events in inv.violation(in: app, stepEvents: events)
             }
         }
-        for policy in luaPolicies {
-            for (name, function) in policy.invariants where seen.insert(name).inserted {
-                add(name, readsEvents: false) { [unowned session] app, _ in
-                    Self.luaInvariant(function, name: name, session: session, app: app)
-                }
-            }
+        for declared in host.declaredInvariants where seen.insert(declared.name).inserted {
+            let test = declared.test
+            add(declared.name, readsEvents: false) { app, _ in test(app) }
         }
     }
 
@@ -89,18 +82,6 @@ struct InvariantChecks {
         var name: String
         var order: Int
         var message: String
-    }
-
-    /// Runs a policy's invariant function on the app's state: `true`, or
-    /// `false` and a message (an error counts as a violation).
-    static func luaInvariant(_ f: LuaFunction, name: String, session: Session, app: SheetApp) -> String? {
-        do {
-            let results = try session.runtime.call(f, [ScriptTables.state(app.state())])
-            if results.first?.isTruthy == true { return nil }
-            return results.dropFirst().first?.stringValue ?? "invariant '\(name)' returned \(results.first ?? .nil)"
-        } catch {
-            return "invariant '\(name)' failed: \(error)"
-        }
     }
 }
 

@@ -1,7 +1,7 @@
 import SheetEngine
 
 /// One step `sheetlab check` can take: a user action or a wait.
-public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
+public enum CheckAction: Hashable, Sendable {
     /// A button writing a binding or a selection: `set("View.slot", value)`.
     case set(StateRef, Value)
     case swipe
@@ -32,25 +32,6 @@ public enum CheckAction: Hashable, Sendable, CustomStringConvertible {
         /// and grabber taps and fixed waits.
         case fuzz
     }
-
-    /// The step as scenario code, for counterexamples.
-    public var lua: String {
-        switch self {
-        case .set(let ref, let value): return "set(\(LuaLiteral.quote(ref.description)), \(LuaLiteral.render(value)))"
-        case .swipe: return "swipe()"
-        case .dismiss: return "dismiss()"
-        case .dragRelease(let h, let v): return "drag(\(Value.format(h))) release(\(Value.format(v)))"
-        case .rotate(let o): return "rotate(\"\(o.rawValue)\")"
-        case .advance(let ms): return "advance(\(ms))"
-        case .wait: return "advance()"
-        case .dismissFrom(let view): return "dismiss(\(LuaLiteral.quote(view)))"
-        case .remove(let view): return "remove(\(LuaLiteral.quote(view)))"
-        case .tapBackground: return "tap_background()"
-        case .tapGrabber: return "tap_grabber()"
-        }
-    }
-
-    public var description: String { lua }
 
     /// Whether the step is a user action (as opposed to a wait).
     public var isUserAction: Bool {

@@ -12,20 +12,20 @@ public enum CoverageItem: Hashable, Comparable, Sendable, CustomStringConvertibl
 
     /// A hook's answer and who gave it: `request -> queue [queue.lua]`.
     public struct Decision: Hashable, Comparable, Sendable, CustomStringConvertible {
-        /// The hook as policy authors write it: `request`, `settle`, `should_dismiss`.
-        public var hook: String
+        /// The hook: `request`, `settle`, `should_dismiss`.
+        public var hook: Hook
         public var answer: String
         /// `stock` or the policy's name.
         public var by: String
 
-        public init(hook: String, answer: String, by: String) {
+        public init(hook: Hook, answer: String, by: String) {
             self.hook = hook
             self.answer = answer
             self.by = by
         }
 
         public static func < (a: Decision, b: Decision) -> Bool {
-            (a.hook, a.by, a.answer) < (b.hook, b.by, b.answer)
+            (a.hook.rawValue, a.by, a.answer) < (b.hook.rawValue, b.by, b.answer)
         }
 
         public var description: String { "\(hook) -> \(answer) [\(by)]" }
@@ -104,13 +104,13 @@ public enum CoverageItem: Hashable, Comparable, Sendable, CustomStringConvertibl
     static func decision(of event: Event) -> Decision? {
         guard let decider = event.decider, decider == .stock || decider.isPolicy else { return nil }
         if event.kind == .request, let answer = event.requestDecision {
-            return Decision(hook: "request", answer: answer.rawValue, by: decider.name)
+            return Decision(hook: .request, answer: answer.rawValue, by: decider.name)
         }
         if event.rule == .b26, event.kind == .release {
-            return Decision(hook: "settle", answer: event.detent ?? "dismiss", by: decider.name)
+            return Decision(hook: .settle, answer: event.detent ?? "dismiss", by: decider.name)
         }
         if event.kind == .dismissPrevented {
-            return Decision(hook: "should_dismiss", answer: "false", by: decider.name)
+            return Decision(hook: .shouldDismiss, answer: "false", by: decider.name)
         }
         return nil
     }

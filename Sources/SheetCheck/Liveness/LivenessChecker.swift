@@ -1,4 +1,3 @@
-import LuaRuntime
 import SheetEngine
 
 /// Checks liveness properties over the graph an exhaustive exploration
@@ -39,10 +38,10 @@ final class LivenessChecker {
 
     func check(_ properties: [Property]) -> [PropertyResult] {
         properties.map { p in
-            do {
+            do throws(CheckFailure) {
                 return PropertyResult(name: p.name, verdict: try verdict(p))
             } catch {
-                return PropertyResult(name: p.name, verdict: .error("\(error)"))
+                return PropertyResult(name: p.name, verdict: .error(error))
             }
         }
     }
@@ -50,7 +49,7 @@ final class LivenessChecker {
     /// What the property comes to: a violation (the first, in the order of
     /// its parts), or inconclusive when a part could break past the depth
     /// bound, or holds.
-    private func verdict(_ property: Property) throws -> PropertyResult.Verdict {
+    private func verdict(_ property: Property) throws(CheckFailure) -> PropertyResult.Verdict {
         var cut = false
         let all = try parts(property.formula, instance: "")
         for part in all {
@@ -82,15 +81,17 @@ final class LivenessChecker {
     /// The formula split into the parts checked one by one: the members of
     /// a conjunction, and one instance of `each` per distinct event the
     /// exploration met that matches its pattern.
-    private func parts(_ f: Formula, instance: String) throws -> [(instance: String, formula: Formula)] {
+    private func parts(_ f: Formula, instance: String) throws(CheckFailure) -> [(instance: String, formula: Formula)] {
         switch f {
         case .and(let fs):
-            return try fs.flatMap { try parts($0, instance: instance) }
+            var out: [(instance: String, formula: Formula)] = []
+            for g in fs { out += try parts(g, instance: instance) }
+            return out
         case .each(let each):
             var out: [(instance: String, formula: Formula)] = []
             for event in graph.events where each.pattern.filter.matches(event, index: 1) {
-                let made = try each.instance(event)
-                let name = Self.describe(event)
+                let made = try Self.instance(of: each, for: event)
+                let name = event.summary
                 out += try parts(made, instance: instance.isEmpty ? name : "\(instance), \(name)")
             }
             return out
@@ -100,31 +101,28 @@ final class LivenessChecker {
     }
 
     /// The formula with every `each` inside it made a conjunction of its instances.
-    private func instantiate(_ f: Formula) throws -> Formula {
+    private func instantiate(_ f: Formula) throws(CheckFailure) -> Formula {
         switch f {
         case .constant, .atom: return f
         case .not(let g): return .not(try instantiate(g))
-        case .and(let fs): return .and(try fs.map(instantiate))
-        case .or(let fs): return .or(try fs.map(instantiate))
+        case .and(let fs): return .and(try fs.map { (g) throws(CheckFailure) in try instantiate(g) })
+        case .or(let fs): return .or(try fs.map { (g) throws(CheckFailure) in try instantiate(g) })
         case .until(let a, let b): return .until(try instantiate(a), try instantiate(b))
         case .release(let a, let b): return .release(try instantiate(a), try instantiate(b))
         case .each(let each):
             var instances: [Formula] = []
             for event in graph.events where each.pattern.filter.matches(event, index: 1) {
-                instances.append(try instantiate(try each.instance(event)))
+                instances.append(try instantiate(try Self.instance(of: each, for: event)))
             }
             return .and(instances)
         }
     }
 
-    /// An event as reports name it: `request ContentView.sheet(item:) item=0 -> present`.
-    static func describe(_ event: Event) -> String {
-        var parts = [event.kind.rawValue]
-        if let presenter = event.presenter { parts.append(event.modifier.map { "\(presenter).\($0)" } ?? presenter) }
-        if let item = event.item { parts.append("item=\(item)") }
-        if let decider = event.decider, decider != .stock { parts.append("[\(decider.name)]") }
-        if !event.detail.isEmpty { parts.append(event.detail) }
-        return parts.joined(separator: " ")
+    /// The formula `each` makes for one event (its function may fail: a Lua error, say).
+    private static func instance(of each: EachEvent, for event: Event) throws(CheckFailure) -> Formula {
+        do { return try each.instance(event) } catch {
+            throw .instanceFailed(event: event.summary, reason: "\(error)")
+        }
     }
 
     // MARK: The product search
@@ -137,46 +135,20 @@ final class LivenessChecker {
     }
 
     /// Searches the product of the graph with the automaton of `¬formula`.
-    private func search(_ formula: Formula) throws -> Outcome {
-        let automaton = BuchiAutomaton(Formula.not(formula).normalized)
-        let atoms = Array(Formula.not(formula).normalized.atoms).sorted { $0.description < $1.description }
-        guard atoms.count <= 64 else {
-            throw CheckError("a property may read at most 64 atoms; this one reads \(atoms.count)")
-        }
-        let atomIndex = Dictionary(uniqueKeysWithValues: atoms.enumerated().map { ($1, $0) })
-        var masks: [(set: UInt64, clear: UInt64)] = []
-        for node in automaton.nodes {
-            var set: UInt64 = 0
-            var clear: UInt64 = 0
-            for l in node.literals {
-                let bit = UInt64(1) << UInt64(atomIndex[l.atom]!)
-                if l.holds { set |= bit } else { clear |= bit }
-            }
-            masks.append((set, clear))
-        }
-        let edgeBits = try labels(atoms)
-        let rootBits = try stateBits(atoms, state: 0)
-        let q = automaton.nodes.count
+    private func search(_ formula: Formula) throws(CheckFailure) -> Outcome {
+        let negation = Formula.not(formula).normalized
+        let automaton = BuchiAutomaton(negation)
+        let atoms = Array(negation.atoms).sorted { $0.description < $1.description }
+        guard atoms.count <= 64 else { throw .tooManyAtoms(count: atoms.count, limit: 64) }
+        let product = Product(
+            graph: graph, firstEdge: firstEdge, automaton: automaton, atoms: atoms, edgeBits: try labels(atoms))
+        let q = product.q
         let live = automaton.live()
-        func fits(_ node: Int, _ bits: UInt64) -> Bool {
-            bits & masks[node].set == masks[node].set && bits & masks[node].clear == 0
-        }
-        /// Product steps from (s, a): the target and the graph edge.
-        func steps(_ p: Int) -> [(to: Int, edge: Int)] {
-            let s = p / q
-            let a = p % q
-            var out: [(to: Int, edge: Int)] = []
-            for e in firstEdge[s]..<firstEdge[s + 1] {
-                let target = Int(graph.edges[e].to)
-                for b in automaton.nodes[a].successors where fits(b, edgeBits[e]) { out.append((target * q + b, e)) }
-            }
-            return out
-        }
-        let roots = automaton.initial.filter { fits($0, rootBits) }.map { $0 }  // state 0
+        let roots = product.roots(setUp: try stateBits(atoms, state: 0))
         var reachesCut = false
         let components = StronglyConnected.components(count: stateCount * q, roots: roots) { p in
             if !explorer.isExpanded(p / q), live[p % q] { reachesCut = true }
-            return steps(p).map(\.to)
+            return product.steps(p).map(\.to)
         }
         // Of the cycles that break it, the shortest lasso (prefix and cycle): counterexamples read best short.
         var best: Lasso?
@@ -186,7 +158,7 @@ final class LivenessChecker {
             var cyclic = scc.count > 1
             var passesTime = false
             for p in scc {
-                for (to, e) in steps(p) where members.contains(to) {
+                for (to, e) in product.steps(p) where members.contains(to) {
                     if to == p { cyclic = true }
                     if graph.edges[e].passesTime { passesTime = true }
                 }
@@ -196,79 +168,29 @@ final class LivenessChecker {
                 scc.contains { automaton.nodes[$0 % q].accepting[k] }
             }
             guard covers else { continue }
-            if distance == nil { distance = distances(from: roots, steps: steps) }
-            let found = lasso(in: members, roots: roots, distance: distance!, q: q, automaton: automaton, steps: steps)
-            if let b = best,
-                (b.prefix.count + b.cycle.count, b.prefix.count) <= (
-                    found.prefix.count + found.cycle.count, found.prefix.count
-                )
-            {
-                continue
-            }
-            best = found
+            if distance == nil { distance = product.distances(from: roots) }
+            let found = lasso(in: members, roots: roots, distance: distance!, product: product)
+            if best.map({ found.isShorter(than: $0) }) ?? true { best = found }
         }
         if let best { return .violated(best) }
         return reachesCut ? .cut : .holds
     }
 
-    /// Steps from the roots to each product node reached, breadth first.
-    private func distances(from roots: [Int], steps: (Int) -> [(to: Int, edge: Int)]) -> [Int: Int] {
-        var distance: [Int: Int] = [:]
-        var queue = roots
-        for r in roots { distance[r] = 0 }
-        var head = 0
-        while head < queue.count {
-            let p = queue[head]
-            head += 1
-            for (to, _) in steps(p) where distance[to] == nil {
-                distance[to] = distance[p]! + 1
-                queue.append(to)
-            }
-        }
-        return distance
-    }
-
     /// A lasso into an accepting component: for a few of its nodes nearest
     /// the set-up, the shortest way in and a short cycle from there that
     /// passes time and visits every acceptance set; the shortest of them.
-    private func lasso(
-        in members: Set<Int>, roots: [Int], distance: [Int: Int], q: Int, automaton: BuchiAutomaton,
-        steps: (Int) -> [(to: Int, edge: Int)]
-    ) -> Lasso {
-        /// Breadth first from `start` to where `goal` holds (of the node a step
-        /// reaches, and the step), within `members` if `inside`: the steps and the nodes they reach.
+    private func lasso(in members: Set<Int>, roots: [Int], distance: [Int: Int], product: Product) -> Lasso {
+        let automaton = product.automaton
+        let q = product.q
+        /// The way from `start` to the first step after which `goal` holds
+        /// (of the node it reaches and its edge), inside the component if `inside`.
         func path(from start: [Int], inside: Bool, goal: (Int, Int) -> Bool) -> (edges: [Int], nodes: [Int])? {
-            var parent: [Int: (from: Int, edge: Int)] = [:]
-            var queue = start
-            var seen = Set(start)
-            var head = 0
-            func trace(from p: Int, last e: Int, to end: Int) -> (edges: [Int], nodes: [Int]) {
-                var edges = [e]
-                var nodes = [end]
-                var node = p
-                while let link = parent[node] {
-                    edges.append(link.edge)
-                    nodes.append(node)
-                    node = link.from
-                }
-                return (edges.reversed(), nodes.reversed())
-            }
-            while head < queue.count {
-                let p = queue[head]
-                head += 1
-                for (to, e) in steps(p) where !inside || members.contains(to) {
-                    // The last step may come back to a node seen already (the cycle's start).
-                    if goal(to, e) { return trace(from: p, last: e, to: to) }
-                    if seen.insert(to).inserted {
-                        parent[to] = (p, e)
-                        queue.append(to)
-                    }
-                }
-            }
-            return nil
+            // The last step may come back to a node seen already (the cycle's start).
+            product.breadthFirst(from: start, inside: inside ? members : nil) { _, to, e in goal(to, e) }
         }
+        func steps(_ edges: [Int]) -> [CheckAction] { edges.map { graph.edges[$0].step } }
         let candidates = members.sorted { (distance[$0] ?? .max, $0) < (distance[$1] ?? .max, $1) }.prefix(32)
-        var best: (prefix: [Int], cycle: [Int])?
+        var best: Lasso?
         for u in candidates {
             let entry =
                 roots.contains(u)
@@ -301,23 +223,16 @@ final class LivenessChecker {
                 guard let back = path(from: [at], inside: true, goal: { p, _ in p == u }) else { continue }
                 cycle += back.edges
             }
-            if let b = best,
-                (b.prefix.count + b.cycle.count, b.prefix.count) <= (entry.edges.count + cycle.count, entry.edges.count)
-            {
-                continue
-            }
-            best = (entry.edges, cycle)
+            let found = Lasso(prefix: steps(entry.edges), cycle: steps(cycle), instance: "", message: "")
+            if best.map({ found.isShorter(than: $0) }) ?? true { best = found }
         }
-        let chosen = best ?? ([], [])
-        return Lasso(
-            prefix: chosen.prefix.map { graph.edges[$0].step }, cycle: chosen.cycle.map { graph.edges[$0].step },
-            instance: "", message: "")
+        return best ?? Lasso(prefix: [], cycle: [], instance: "", message: "")
     }
 
     // MARK: Atoms
 
     /// Per graph edge, which atoms hold at the position it leads to.
-    private func labels(_ atoms: [Atom]) throws -> [UInt64] {
+    private func labels(_ atoms: [Atom]) throws(CheckFailure) -> [UInt64] {
         var bits = Array(repeating: UInt64(0), count: graph.edges.count)
         for (i, atom) in atoms.enumerated() {
             let bit = UInt64(1) << UInt64(i)
@@ -341,7 +256,7 @@ final class LivenessChecker {
     }
 
     /// Which atoms hold at the first position (the set-up: no step, no event).
-    private func stateBits(_ atoms: [Atom], state: Int) throws -> UInt64 {
+    private func stateBits(_ atoms: [Atom], state: Int) throws(CheckFailure) -> UInt64 {
         var bits: UInt64 = 0
         for (i, atom) in atoms.enumerated() {
             if case .state = atom, try stateValues(atom)[state] { bits |= UInt64(1) << UInt64(i) }
@@ -362,7 +277,7 @@ final class LivenessChecker {
         return values
     }
 
-    private func stateValues(_ atom: Atom) throws -> [Bool] {
+    private func stateValues(_ atom: Atom) throws(CheckFailure) -> [Bool] {
         if let known = stateValues[atom] { return known }
         guard case .state(let predicate) = atom else { return [] }
         var values: [Bool] = []
@@ -370,26 +285,13 @@ final class LivenessChecker {
         let app = worker.app
         for s in 0..<stateCount {
             app.restore(explorer.snapshots[s], clock: explorer.clocks[s])
-            let state = app.state()
-            switch predicate.test {
-            case .native(let test):
-                values.append(test(state))
-            case .lua(let f):
-                do {
-                    values.append(
-                        try worker.session.runtime.call(f, [ScriptTables.state(state)]).first?.isTruthy == true)
-                } catch {
-                    throw CheckError("\(predicate.name): the state predicate failed: \(error)")
-                }
+            do {
+                values.append(try predicate.test(app.state()))
+            } catch {
+                throw .predicateFailed(predicate: predicate.name, reason: "\(error)")
             }
         }
         stateValues[atom] = values
         return values
     }
-}
-
-/// An error that makes a check, or one of its properties, impossible to run.
-public struct CheckError: Error, CustomStringConvertible {
-    public var description: String
-    public init(_ description: String) { self.description = description }
 }

@@ -40,11 +40,11 @@ public struct Coverage {
         requestDeciders += policies.filter { $0.hooks.contains(.request) }.map(\.name)
         for by in requestDeciders {
             for d in RequestDecision.allCases {
-                possible.append(.decision(.init(hook: "request", answer: d.rawValue, by: by)))
+                possible.append(.decision(.init(hook: .request, answer: d.rawValue, by: by)))
             }
         }
         for p in policies where p.hooks.contains(.shouldDismiss) {
-            possible.append(.decision(.init(hook: "should_dismiss", answer: "false", by: p.name)))
+            possible.append(.decision(.init(hook: .shouldDismiss, answer: "false", by: p.name)))
         }
         possible += recorder.activeDetents.sorted().map { .detent($0) }
         for item in possible where !seen.contains(item) { unreached[item.family, default: []].append(item) }
@@ -67,21 +67,5 @@ public struct Coverage {
             }
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The report as a JSON object: `{"states": N, "rules": {"reached":
-    /// [{"item": "B01", "steps": 12, "depth": 1}], "unreached": ["B06"]}, ...}`.
-    public var json: String {
-        var families: [String] = []
-        for family in CoverageItem.Family.allCases {
-            let r = (reached[family] ?? []).map {
-                "{\"item\": \(JSONText.quote($0.item.description)), \"steps\": \($0.steps), \"depth\": \($0.path.count)}"
-            }
-            let u = (unreached[family] ?? []).map { JSONText.quote($0.description) }
-            families.append(
-                "\(JSONText.quote(family.rawValue)): {\"reached\": [\(r.joined(separator: ", "))], \"unreached\": [\(u.joined(separator: ", "))]}"
-            )
-        }
-        return "{\"states\": \(states), " + families.joined(separator: ", ") + "}"
     }
 }

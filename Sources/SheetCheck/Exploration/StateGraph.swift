@@ -29,9 +29,10 @@ struct StateGraph {
 
     private(set) var edges: [Edge] = []
     private(set) var eventIDs: [Int32] = []
+    /// Distinct events (time 0), numbered across the workers.
+    private var table = EventTable()
     /// Distinct events (time 0), by id.
-    private(set) var events: [Event] = []
-    private var index: [Event: Int32] = [:]
+    var events: [Event] { table.events }
 
     /// The events of a step.
     func events(of edge: Edge) -> ArraySlice<Int32> {
@@ -40,18 +41,7 @@ struct StateGraph {
 
     /// Adds the steps a worker recorded in one level (their targets numbered).
     mutating func add(_ pending: [PendingEdge], recorder: GraphRecorder, store: StateStore) {
-        var global: [Int32] = []
-        global.reserveCapacity(recorder.events.count)
-        for e in recorder.events {
-            if let id = index[e] {
-                global.append(id)
-            } else {
-                let id = Int32(events.count)
-                events.append(e)
-                index[e] = id
-                global.append(id)
-            }
-        }
+        let global = recorder.events.map { table.id(of: $0) }
         for p in pending {
             let start = Int32(eventIDs.count)
             for local in p.events { eventIDs.append(global[Int(local)]) }
@@ -71,8 +61,9 @@ struct StateGraph {
 
 /// One worker's table of the distinct events its steps produced.
 final class GraphRecorder {
-    private(set) var events: [Event] = []
-    private var index: [Event: Int32] = [:]
+    private var table = EventTable()
+    /// The events, by the worker's own ids.
+    var events: [Event] { table.events }
 
     func edge(
         from: Int32, to: StateStore.Ref, position: Int32, step: CheckAction, events list: ArraySlice<Event>, worker: Int
@@ -81,17 +72,24 @@ final class GraphRecorder {
     {
         var ids: [Int32] = []
         ids.reserveCapacity(list.count)
-        for event in list {
-            let e = event.timeless
-            if let id = index[e] {
-                ids.append(id)
-            } else {
-                let id = Int32(events.count)
-                events.append(e)
-                index[e] = id
-                ids.append(id)
-            }
-        }
+        for event in list { ids.append(table.id(of: event.timeless)) }
         return StateGraph.PendingEdge(from: from, to: to, position: position, step: step, events: ids, worker: worker)
+    }
+}
+
+/// Distinct events, each numbered the first time it is seen: the one place
+/// events are interned (a worker's table, then the graph's across workers).
+struct EventTable {
+    /// The events, by number.
+    private(set) var events: [Event] = []
+    private var index: [Event: Int32] = [:]
+
+    /// The event's number, given now if it is new.
+    mutating func id(of event: Event) -> Int32 {
+        if let id = index[event] { return id }
+        let id = Int32(events.count)
+        events.append(event)
+        index[event] = id
+        return id
     }
 }

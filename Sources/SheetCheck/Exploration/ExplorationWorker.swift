@@ -1,4 +1,3 @@
-import LuaRuntime
 import SheetEngine
 
 /// What an exploration explores and records, the same for every worker.
@@ -24,44 +23,45 @@ struct ExplorationPlan: Sendable {
     static let idleWait = 1000
 }
 
-/// One explorer thread's own session and app. Sessions and apps are
-/// confined, so each worker has its own, with the policies and the set-up
-/// loaded again; the snapshots it takes belong to it (their views' code
-/// runs in its Lua state).
+/// One explorer thread's own host and app. Hosts and apps are confined,
+/// so each worker has its own, with the policies and the set-up loaded
+/// again; the snapshots it takes belong to it (their views' code runs in
+/// its host, a session's Lua state).
 final class ExplorationWorker {
     let id: Int
-    let session: Session
-    /// The app steps run on: restored to each state explored.
+    let host: any ExplorationHost
+    /// The app steps run on: a copy of the host's, restored to each state explored.
     let app: SheetApp
     let root: SheetApp.Snapshot
     let rootClock: Int
     let checks: InvariantChecks
     let plan: ExplorationPlan
-    private let sessionApp: SheetApp
+    /// The host's own app, given back by `close`.
+    private let hostApp: SheetApp
+    /// The host's budget for one step.
     private let budget: Int
 
-    init(id: Int, session: Session, plan: ExplorationPlan, invariants: [Invariant], baseline: [Invariant]) {
+    init(id: Int, host: any ExplorationHost, plan: ExplorationPlan, invariants: [Invariant], baseline: [Invariant]) {
         self.id = id
-        self.session = session
+        self.host = host
         self.plan = plan
-        sessionApp = session.app
-        budget = session.runtime.limits.scriptBudgetMilliseconds
+        hostApp = host.app
+        budget = host.stepBudget
         checks = InvariantChecks(
-            session: session, invariants: invariants, baseline: baseline,
-            excluded: plan.liveness ? [.noOscillation] : [])
-        let app = session.app.clone()
-        if plan.memoizesHooks { app.setPolicies(session.policies.map { MemoizedPolicy($0) }) }
+            host: host, invariants: invariants, baseline: baseline, excluded: plan.liveness ? [.noOscillation] : [])
+        let app = host.app.clone()
+        if plan.memoizesHooks { app.setPolicies(hostApp.loadedPolicies.map { MemoizedPolicy($0) }) }
         if plan.liveness { app.oscillationLimit = .max }
         app.retainsEvents = true
         self.app = app
         root = app.snapshot()
         rootClock = app.now
-        // App code calling the scenario API (content, actions) reaches the explored app.
-        session.app = app
+        // The host's code (content, app actions) reaches the explored app.
+        host.adopt(app)
     }
 
-    /// Gives the session its own app back.
-    func close() { session.app = sessionApp }
+    /// Gives the host its own app back.
+    func close() { host.adopt(hostApp) }
 
     /// The steps worth trying from the state the app is in.
     func candidates() -> [CheckAction] {
@@ -76,9 +76,9 @@ final class ExplorationWorker {
     /// Applies one step to the app (restored to where it starts).
     /// - Returns: the events it produced, or nil when it does not apply.
     func apply(_ action: CheckAction) -> ArraySlice<Event>? {
-        // As `Session.step`: all the Lua the step runs shares the script budget.
+        // As a scenario's step: all the code the step runs shares one budget.
         var applies = true
-        _ = session.runtime.withBudget(milliseconds: budget) {
+        host.withBudget(milliseconds: budget) {
             do { try action.apply(to: app) } catch { applies = false }
         }
         return applies ? app.timeline.events(since: 0) : nil
@@ -96,16 +96,20 @@ final class ExplorationWorker {
         return (key, n)
     }
 
-    /// Replays steps from the set-up.
-    /// - Returns: the events of each step, or nil when one does not apply.
-    func replay(_ steps: [CheckAction]) -> [ArraySlice<Event>]? {
+    /// Replays steps from the set-up: the one replay, for states that move
+    /// to this worker, for shrinking and for traces. `each` sees every step
+    /// applied, with its events, the app in the state the step reached; it
+    /// returns false to stop there.
+    /// - Returns: false when a step does not apply; true when all applied or `each` stopped.
+    @discardableResult
+    func replay(_ steps: [CheckAction], each: (CheckAction, ArraySlice<Event>) -> Bool = { _, _ in true }) -> Bool {
         app.restore(root, clock: rootClock)
-        var out: [ArraySlice<Event>] = []
         for action in steps {
+            // Restored in place: the step's events are then the timeline's only ones.
             app.restore(app.snapshot(), clock: app.now)
-            guard let events = apply(action) else { return nil }
-            out.append(events)
+            guard let events = apply(action) else { return false }
+            if !each(action, events) { return true }
         }
-        return out
+        return true
     }
 }
