@@ -35,17 +35,30 @@ let package = Package(
         .executableTarget(
             name: "sheetlab-bench", dependencies: ["LuaRuntime", "CLua", "SheetEngine", "SheetCheck", "SheetScripting"]),
         .target(name: "SheetEngine"),
-        .target(name: "SheetRendering", dependencies: ["SheetEngine"]),
+        // The JSON value, its strict parser and its writer (with the rule for numbers JSON cannot hold):
+        // a leaf, so that rendering, the checker and the servers write JSON one way.
+        .target(name: "SheetJSON"),
+        .target(name: "SheetRendering", dependencies: ["SheetEngine", "SheetJSON"]),
         // The model checker (`sheetlab check`) over the engine alone: it explores what an
         // `ExplorationHost` gives it (a session, or a plain app) and knows nothing of Lua.
         .target(name: "SheetCheck", dependencies: ["SheetEngine"]),
         // Lua policies and scenarios over the engine: the one API behind the CLI, REPL and serve.
-        .target(name: "SheetScripting", dependencies: ["SheetEngine", "SheetCheck", "LuaRuntime"]),
-        // The command line's logic, apart from its thin executable.
+        .target(name: "SheetScripting", dependencies: ["SheetEngine", "SheetCheck", "SheetJSON", "LuaRuntime"]),
+        // The JSON-RPC servers: framing (lines, LSP's headers), one endpoint (frame -> request -> handler ->
+        // limited response, cancellation, budgets, the stdio loop) and its two handlers, serve and mcp.
+        .target(
+            name: "SheetServer",
+            dependencies: ["SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "LuaRuntime"]
+        ),
+        // The command line, apart from its thin executable: arguments, commands, the REPL, the terminal, watching,
+        // test reports and run comparisons; serve and mcp are SheetServer's.
         // The REPL's `:help NAME` reads the Lua API stub, built in (Resources/sheetlab.lua links to docs/api/sheetlab.lua).
         .target(
             name: "SheetLabCLI",
-            dependencies: ["SheetEngine", "SheetCheck", "SheetScripting", "SheetRendering", "LuaRuntime", "CLibEdit"],
+            dependencies: [
+                "SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "SheetServer", "LuaRuntime",
+                "CLibEdit",
+            ],
             resources: [.embedInCode("Resources/sheetlab.lua")]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         // Fuzzers for the engine and the Lua boundary (docs/safety.md); scripts/fuzz runs sheetlab-fuzz.
@@ -57,10 +70,19 @@ let package = Package(
         .testTarget(name: "SheetEngineTests", dependencies: ["SheetEngine"]),
         // The checker's algorithms with native apps: no Lua.
         .testTarget(name: "SheetCheckTests", dependencies: ["SheetCheck", "SheetEngine"]),
+        .testTarget(name: "SheetJSONTests", dependencies: ["SheetJSON"]),
         // SheetScripting runs the examples whose pictures ExamplePicturesTests checks.
-        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetScripting"]),
-        .testTarget(name: "SheetScriptingTests", dependencies: ["SheetScripting", "SheetCheck"], exclude: ["Fixtures"]),
-        .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI"]),
+        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetScripting", "SheetLabTestSupport"]),
+        .testTarget(
+            name: "SheetScriptingTests", dependencies: ["SheetScripting", "SheetCheck", "SheetLabTestSupport"],
+            exclude: ["Fixtures"]),
+        // What several test targets share: an RPC client, the scenario enumerator.
+        .target(name: "SheetLabTestSupport", dependencies: ["SheetJSON"], path: "Tests/SheetLabTestSupport"),
+        .testTarget(name: "SheetServerTests", dependencies: ["SheetServer", "SheetLabTestSupport"]),
+        .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI", "SheetLabTestSupport"]),
+        // The same bad inputs through the command line, serve, mcp and the library (Tests/e2e/parity_test.py too).
+        .testTarget(
+            name: "DoorParityTests", dependencies: ["SheetLabCLI", "SheetServer", "SheetLab", "SheetLabTestSupport"]),
         .testTarget(
             name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetCheck", "SheetScripting", "SheetEngine", "LuaRuntime"]),
         .testTarget(name: "SheetLabTests", dependencies: ["SheetLab"]),

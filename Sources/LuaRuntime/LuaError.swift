@@ -5,7 +5,9 @@
 /// own messages: `policies/queue.lua:12: attempt to index a nil value`.
 public struct LuaError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: Sendable, Equatable {
+    /// The raw value is the kind's name wherever a tool reads it: serve's
+    /// and mcp's `data.kind`, `sheetlab test`'s JSON, JUnit and TAP reports.
+    public enum Kind: String, Sendable, Equatable, CaseIterable {
         /// The chunk does not parse.
         case syntax
         /// A Lua error while running (including errors raised by host functions).

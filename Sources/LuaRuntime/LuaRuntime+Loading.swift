@@ -47,10 +47,7 @@ extension LuaRuntime {
     }
 
     /// Loads a Lua file already read (`SourceFile.read(_:within:...)`), as
-    /// `load(path:in:)` does: the chunk is named "@" + its path as named, a
-    /// first line starting with "#" is skipped, and a syntax error does not
-    /// quote the text of a file that does not parse as Lua from its first
-    /// line. The file is not opened again.
+    /// `load(path:in:)` does. The file is not opened again.
     ///
     /// - Parameters:
     ///   - file: the file and its bytes.
@@ -58,7 +55,26 @@ extension LuaRuntime {
     /// - Returns: the chunk as a function.
     /// - Throws: `.syntax` or `.memory`.
     public func load(file: ConfinedFile, in environment: LuaEnvironment? = nil) throws(LuaError) -> LuaFunction {
-        var bytes = file.bytes
+        try load(fileContents: file.bytes, path: file.path, in: environment)
+    }
+
+    /// Loads what a Lua file held, read already (`SourceFile.read`), as
+    /// `load(path:in:)` loads it: a byte-order mark and a first line
+    /// starting with "#" skipped, the chunk named "@path", and a syntax
+    /// error that does not quote text that is not Lua. For a file read
+    /// once and run more than once (`sheetlab check`'s set-up, in every
+    /// worker).
+    ///
+    /// - Parameters:
+    ///   - fileContents: the file's bytes.
+    ///   - path: the file, for the chunk's name.
+    ///   - environment: the chunk's globals; a fresh environment if nil.
+    /// - Returns: the chunk as a function.
+    /// - Throws: `.syntax` or `.memory`.
+    public func load(fileContents: [UInt8], path: String, in environment: LuaEnvironment? = nil) throws(LuaError)
+        -> LuaFunction
+    {
+        var bytes = fileContents
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
         if bytes.first == UInt8(ascii: "#") {
             let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
@@ -66,7 +82,7 @@ extension LuaRuntime {
         }
         do throws(LuaError) {
             return try LuaString(bytes: bytes).withBytesOrThrow { text throws(LuaError) in
-                try load(text: text, chunkName: "@" + file.path, environment: environment)
+                try load(text: text, chunkName: "@" + path, environment: environment)
             }
         } catch {
             throw SourceFile.withoutUnquotableText(error, source: bytes)

@@ -1,7 +1,7 @@
 /// Running whole scenario files, as `sheetlab test` runs them.
 extension SessionConfiguration {
     /// Runs a scenario file in a fresh session on this configuration (its
-    /// profile, policies and limits).
+    /// profile, policies, limits and set-up).
     ///
     /// ```swift
     /// let outcome = try SessionConfiguration(profile: "iphonese-ios16")
@@ -12,12 +12,13 @@ extension SessionConfiguration {
     ///   - path: the file; its relative `policy("...")` paths are relative to its folder.
     ///   - pinsProfile: whether the configuration's profile wins over the
     ///     scenario's own `profile("...")` call (`Session.pinnedProfile`), to
-    ///     compare a scenario across profiles as `sheetlab run --profiles` does.
+    ///     compare a scenario across profiles as `sheetlab run --profiles` does;
+    ///     nil (the default) for the configuration's `pinsProfile`.
     /// - Returns: the expectations and the app at the end; failed
     ///   expectations are part of the outcome.
     /// - Throws: `ScenarioError` for a script error (with the outcome so far),
     ///   or when a configured policy does not load.
-    public func runScenario(path: String, pinsProfile: Bool = false) throws(ScenarioError) -> ScenarioOutcome {
+    public func runScenario(path: String, pinsProfile: Bool? = nil) throws(ScenarioError) -> ScenarioOutcome {
         try run(pinsProfile: pinsProfile) { session in ScenarioRunner.run(in: session, path: path) }
     }
 
@@ -29,7 +30,7 @@ extension SessionConfiguration {
     ///   - pinsProfile: as `runScenario(path:pinsProfile:)`.
     /// - Returns: as `runScenario(path:pinsProfile:)`.
     /// - Throws: as `runScenario(path:pinsProfile:)`.
-    public func runScenario(source: String, name: String = "scenario.lua", pinsProfile: Bool = false)
+    public func runScenario(source: String, name: String = "scenario.lua", pinsProfile: Bool? = nil)
         throws(ScenarioError) -> ScenarioOutcome
     {
         try run(pinsProfile: pinsProfile) { session in
@@ -37,14 +38,20 @@ extension SessionConfiguration {
         }
     }
 
-    private func run(pinsProfile: Bool, _ body: (Session) -> ScenarioResult) throws(ScenarioError)
+    private func run(pinsProfile: Bool?, _ body: (Session) -> ScenarioResult) throws(ScenarioError)
         -> ScenarioOutcome
     {
+        var configuration = self
+        if let pinsProfile { configuration.pinsProfile = pinsProfile }
         var output: [String] = []
         let session: Session
-        do { session = try Session(self) } catch { throw ScenarioError(error) }
-        if pinsProfile { session.pinnedProfile = profile }
-        session.printHandler = { output.append($0) }
+        do {
+            session = try Session(configuration, startBudgetMilliseconds: nil) { session in
+                session.printHandler = { output.append($0) }
+            }
+        } catch {
+            throw ScenarioError(error)
+        }
         let result = body(session)
         let outcome = ScenarioOutcome(
             path: result.path, expectations: session.expectationCount, failures: result.failures,

@@ -41,4 +41,12 @@ import Testing
             LuaError.badArgument(1, to: "present", "table expected, got nil").description
                 == "bad argument #1 to 'present' (table expected, got nil)")
     }
+
+    /// The names serve's and mcp's `data.kind` and `sheetlab test`'s reports give each kind.
+    @Test func kind_rawValues_areTheNamesToolsRead() {
+        #expect(
+            LuaError.Kind.allCases.map(\.rawValue) == [
+                "syntax", "runtime", "memory", "budget", "interrupted", "badValue", "io",
+            ])
+    }
 }

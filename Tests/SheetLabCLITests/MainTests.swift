@@ -1,4 +1,6 @@
 import Foundation
+import SheetLabTestSupport
+import SheetServer
 import Testing
 
 @testable import SheetLabCLI

@@ -1,4 +1,5 @@
 import Foundation
+import SheetLabTestSupport
 import Testing
 
 /// BEHAVIOURS.md asks for every behaviour id to be covered by a scenario that
@@ -8,22 +9,14 @@ import Testing
 /// and that a file names in its code (in practice an `expect` message) every
 /// id its `Covers:` line claims, so the line stays honest.
 @Suite struct BehaviourCoverageTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = ExampleScenarios.root
 
     static let behaviourIDs = (1...46).map { String(format: "B%02d", $0) }
     static let policyIDs = (1...5).map { String(format: "P%02d", $0) }
 
     /// Scenario files under `examples/`, skipping folders named `policies`
     /// (and hidden ones such as a nested package's `.build`).
-    static var scenarios: [String] {
-        let examples = root.appendingPathComponent("examples").path
-        let files = FileManager.default.enumerator(atPath: examples)?.compactMap { $0 as? String } ?? []
-        return files.filter { path in
-            let folders = path.split(separator: "/").dropLast()
-            return path.hasSuffix(".lua") && !folders.contains("policies") && !folders.contains { $0.hasPrefix(".") }
-        }.sorted().map { "examples/" + $0 }
-    }
+    static var scenarios: [String] { ExampleScenarios.all }
 
     /// One scenario file, split into what the coverage rules look at.
     struct Scenario {

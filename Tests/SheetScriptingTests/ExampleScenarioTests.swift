@@ -1,20 +1,15 @@
 import Foundation
+import SheetLabTestSupport
 import Testing
 
 @testable import SheetScripting
 
 /// Every scenario in `examples/` passes through the scripting layer.
 @Suite struct ExampleScenarioTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
+    static let root = ExampleScenarios.root
 
     /// Scenario files under `examples/`, skipping policy folders.
-    static var scenarios: [String] {
-        let examples = root.appendingPathComponent("examples").path
-        let files = FileManager.default.enumerator(atPath: examples)?.compactMap { $0 as? String } ?? []
-        return files.filter { $0.hasSuffix(".lua") && !$0.split(separator: "/").contains("policies") }.sorted()
-            .map { "examples/" + $0 }
-    }
+    static var scenarios: [String] { ExampleScenarios.all }
 
     @Test(arguments: scenarios)
     func exampleScenario_passes(path: String) throws {

@@ -90,11 +90,13 @@ public struct EngineFuzzer {
 
     /// A session on the case's profile with its policies and set-up.
     func session(for c: Case, configuration: PolicyConfiguration) throws -> Session {
-        let session = try Session(profile: c.profile, limits: limits)
-        session.printHandler = { _ in }
-        try configuration.install(in: session, examples: examples)
-        try session.evaluate(c.setup.source, chunkName: "=setup")
-        return session
+        let session = SessionConfiguration(
+            profile: c.profile, policies: configuration.sessionPolicies(examples: examples), limits: limits,
+            setup: .source(c.setup.source, name: "setup"))
+        return try Session(session, startBudgetMilliseconds: nil) { session in
+            session.printHandler = { _ in }
+            for policy in configuration.nativePolicies() { session.addPolicy(policy) }
+        }
     }
 
     /// Runs case `index` of `seed`.

@@ -73,17 +73,16 @@ public struct PolicyConfiguration: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Loads the policies into a session.
+    /// A session configuration's policies: the Lua files of the Lua form;
+    /// none for stock or the native form (`nativePolicies`).
     /// - Parameter examples: the `examples/policies` folder.
-    /// - Throws: `LuaError` if a Lua twin fails to load.
-    public func install(in session: Session, examples: String) throws {
-        for policy in policies {
-            switch form {
-            case .stock: break
-            case .native: session.addPolicy(policy.makeNative())
-            case .lua: try session.loadPolicy(path: examples + "/" + policy.file)
-            }
-        }
+    public func sessionPolicies(examples: String) -> [PolicySource] {
+        form == .lua ? policies.map { .file(examples + "/" + $0.file) } : []
+    }
+
+    /// The native Swift policies of the native form, in order; none otherwise.
+    public func nativePolicies() -> [any PresentationPolicy] {
+        form == .native ? policies.map { $0.makeNative() } : []
     }
 
     /// The Lua files a counterexample loads: native policies are replayed

@@ -125,9 +125,9 @@ public struct LuaBoundaryFuzzer {
         weak var weakApp: SheetApp?
         var context = Context(seed: seed, batch: batch)
         do {
-            let session = try Session(limits: limits)
-            session.printHandler = { _ in }
-            session.baseDirectory = "/nonexistent/sheetlab-fuzz"  // policy("relative.lua") reads nothing
+            // policy("relative.lua") reads nothing from the base directory.
+            let configuration = SessionConfiguration(limits: limits, baseDirectory: "/nonexistent/sheetlab-fuzz")
+            let session = try Session(configuration, startBudgetMilliseconds: nil) { $0.printHandler = { _ in } }
             (weakSession, weakRuntime) = (session, session.runtime)
             var source = HostileSource(
                 rng: FuzzRandom(seed: FuzzRandom.caseSeed(seed, batch)), hostNames: session.registeredGlobals)

@@ -2,6 +2,7 @@ import LuaRuntime
 import SheetCheck
 import SheetEngine
 import SheetScripting
+import SheetServer
 import Synchronization
 
 #if canImport(FoundationEssentials)
@@ -82,10 +83,13 @@ enum CheckCommand {
 
     /// What the command line asks for.
     struct Request {
-        var policies: [String]
-        var profile: Profile
-        var limits: LuaLimits
-        var engineLimits: EngineLimits
+        /// The profile, the policies to check (the positionals), the limits
+        /// and the `--scenario` set-up.
+        var configuration: SessionConfiguration
+        /// The policy files checked.
+        var policies: [String] { configuration.policyFiles }
+        /// The profile explored on.
+        var profile: Profile { configuration.profile }
         var invariants: [Invariant] = []
         var builtInProperties: [Property] = []
         var propertyFiles: [String] = []
@@ -103,11 +107,13 @@ enum CheckCommand {
     }
 
     static func parse(_ args: ParsedArguments) throws(UsageError) -> Request {
-        let (profile, _, limits) = try ScriptOptions.parse(args, command: "check")
-        var r = Request(
-            policies: args.positionals, profile: profile, limits: limits,
-            engineLimits: try ScriptOptions.engineLimits(args, command: "check"))
-        for p in r.policies + [args.value("--scenario")].compactMap({ $0 }) + args.values("--properties") {
+        let setup = args.value("--scenario")
+        var configuration = try ScriptOptions.configuration(
+            args, command: "check", allowing: [setup].compactMap { $0 } + args.values("--properties"))
+        configuration.policies = args.positionals.map { .file($0) }
+        configuration.setup = setup.map { .file($0) }
+        var r = Request(configuration: configuration)
+        for p in args.positionals + [setup].compactMap({ $0 }) + args.values("--properties") {
             try ScriptOptions.requireFile(p, command: "check")
         }
         for name in args.values("--invariant") {
@@ -179,44 +185,13 @@ enum CheckCommand {
             return .ioError
         }
 
-        let setup: String
-        let setupName: String
-        let setupFile = args.value("--scenario")
-        if let file = setupFile {
-            do {
-                let bytes = try SourceFile.read(
-                    file, maximumBytes: request.limits.maximumSourceBytes,
-                    raiseHint: request.limits.settingNames.maximumSource)
-                setup = String(decoding: bytes, as: UTF8.self)
-            } catch {
-                out.error("error: " + TerminalText.escape(error.description, indent: "    "))
-                return error.kind == .io ? .ioError : .scriptError
-            }
-            setupName = file
-        } else {
-            setup = Counterexample.defaultSetup
-            setupName = "the default set-up (seed 000's one-sheet app)"
-        }
-        /// A session with the policies and the set-up: the check's, and each further worker's.
-        func makeSession() throws -> Session {
-            // Threads the session starts (the runtime's watchdog) leave Ctrl-C to the main thread.
-            let session = try InterruptWatcher.withInterruptsBlocked {
-                try Session(profile: request.profile, limits: request.limits, engineLimits: request.engineLimits)
-            }
-            session.printHandler = { _ in }
-            for p in request.policies { try session.loadPolicy(path: p) }
-            if let file = setupFile {
-                session.baseDirectory = PathName.directory(of: file)
-                try session.evaluate(setup, chunkName: "@" + file)
-            } else {
-                try session.evaluate(setup, chunkName: "=setup")
-            }
-            return session
-        }
+        let setup: CheckSetup
         let session: Session
         var properties = request.builtInProperties
         do {
-            session = try makeSession()
+            setup = try CheckSetup(request.configuration)
+            // Threads a session starts (the runtime's watchdog) leave Ctrl-C to the main thread.
+            session = try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) in try setup.makeSession() }
             properties += try loadProperties(request, session: session)
         } catch let error as LuaError {
             out.error("error: " + TerminalText.escape(error.description, indent: "    "))
@@ -231,7 +206,9 @@ enum CheckCommand {
         let checker = Checker(host: session, invariants: request.invariants)
         checker.itemIDs = Array(0..<request.items)
         checker.jobs = request.jobs
-        checker.makeHost = makeSession
+        checker.makeHost = {
+            try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) in try setup.makeSession() }
+        }
         checker.symmetry = request.symmetry
         checker.properties = properties
         checker.recordsCoverage = request.coverage != nil || request.suite != nil
@@ -248,8 +225,11 @@ enum CheckCommand {
             if interrupts.count > 0 { return .interrupted }
             return ContinuousClock.now >= deadline ? .timeLimit : nil
         }
-        let names = request.policies.isEmpty ? "stock behaviour" : request.policies.joined(separator: ", ")
-        out.line("checking \(TerminalText.line(names)) on \(request.profile.name) from \(TerminalText.line(setupName))")
+        let policies = request.configuration.policyFiles
+        let names = policies.isEmpty ? "stock behaviour" : policies.joined(separator: ", ")
+        out.line(
+            "checking \(TerminalText.line(names)) on \(request.configuration.profile.name) from \(TerminalText.line(setup.description))"
+        )
         out.line("invariants: \(TerminalText.line(checker.invariantNames.joined(separator: ", ")))")
         if !properties.isEmpty {
             let shown = TerminalText.line(properties.map(\.name).joined(separator: ", "))
@@ -262,7 +242,7 @@ enum CheckCommand {
             ?? checker.exhaustive(depth: request.depth)
         if out.colorErr { FileSystem.writeStandardError("\r\u{1B}[K") }
         return CheckOutput(
-            request: request, args: args, out: out, checker: checker, report: report, setup: setup,
+            request: request, args: args, out: out, checker: checker, report: report, setup: setup.text,
             properties: properties
         ).print()
     }

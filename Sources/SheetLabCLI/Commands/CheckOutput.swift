@@ -1,6 +1,7 @@
 import SheetCheck
 import SheetEngine
 import SheetScripting
+import SheetServer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,5 +1,6 @@
 import SheetEngine
 import SheetScripting
+import SheetServer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -39,26 +40,23 @@ enum DemoCommand {
     static let queuePolicyPath = "examples/policies/queue.lua"
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
-        var profile = Profile.default
+        var stock = SessionConfiguration(setup: .source(scenario, name: "demo"))
         if let name = args.value("--profile") {
-            do { profile = try Profile.named(name) } catch {
+            do { stock.profile = try Profile.named(name) } catch {
                 return RunCommand.usage(UsageError("\(error)", command: "demo"), out)
             }
         }
+        let profile = stock.profile
         let useLua = FileManager.default.fileExists(atPath: queuePolicyPath)
+        var withQueue = stock
+        if useLua { withQueue.policies = [.file(queuePolicyPath)] }
         var sessions: [Session] = []
-        for withQueue in [false, true] {
+        for (configuration, native) in [(stock, false), (withQueue, !useLua)] {
             do {
-                let session = try Session(profile: profile)
-                session.printHandler = { out.line($0) }
-                if withQueue {
-                    if useLua {
-                        try session.loadPolicy(path: queuePolicyPath)
-                    } else {
-                        session.addPolicy(QueuePolicy())
-                    }
+                let session = try Session(configuration, startBudgetMilliseconds: nil) { session in
+                    session.printHandler = { out.line($0) }
+                    if native { session.addPolicy(QueuePolicy()) }
                 }
-                try session.evaluate(scenario, chunkName: "=demo")
                 sessions.append(session)
             } catch {
                 out.error("error: \(error)")

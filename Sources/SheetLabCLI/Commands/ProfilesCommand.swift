@@ -1,4 +1,6 @@
 import SheetEngine
+import SheetJSON
+import SheetServer
 
 /// `sheetlab profiles`: devices and OS versions with their key numbers;
 /// with `--rules`, every behaviour rule with its OS range, source and confidence.
@@ -49,7 +51,7 @@ enum ProfilesCommand {
                     + (os.quickReopenIgnoresDetents ? ", reopen window \(t.reopenWindow)" : "")
                     + (os.zoomDismissalTakesTaps ? ", zoom dismiss \(t.zoomDismiss)" : "")
                     + (os.supportsCrossFade ? ", cross-fade \(t.crossFade)" : ""),
-                versionRules(os).joined(separator: " "),
+                CatalogueJSON.versionRules(os).joined(separator: " "),
             ])
         }
         table(rows, out)
@@ -58,24 +60,6 @@ enum ProfilesCommand {
         out.line("Size classes are width/height. 'sheetlab profiles --rules' lists what each rule id says and why.")
         out.line("B39-bug: zoom sheets become covers (fixed in 26); B37-stacked: near full height is the large sheet.")
         return .ok
-    }
-
-    /// The version-dependent rules that are on in a version, by id.
-    static func versionRules(_ os: OSVersion) -> [String] {
-        let on: [(Bool, String)] = [
-            (os.lastModifierWins, "B10"), (os.emptyViewHostFires, "B11"), (os.printsKeyPaths, "B15"),
-            (os.supportsDetents, "B17-B26 B29 B41 B42"), (!os.supportsDetents, "B28"),
-            (os.supportsBackgroundInteraction, "B27"),
-            (os.formSizingDefault, "B30"), (os.removedModifierKeepsBinding, "B31"),
-            (os.resolvesSizeDependentOnce, "B32"), (os.dismissDisabledAtRootOnly, "B33"),
-            (os.quickReopenIgnoresDetents, "B34"), (os.restoredNestedBlocked, "B35"),
-            (os.stacksNearFullHeight, "B37-stacked"), (os.insetSheets, "B36-B37"), (os.zoomFromViews, "B38"),
-            (os.zoomSheetsBecomeCovers, "B39-bug"), (os.zoomFromViews && !os.zoomSheetsBecomeCovers, "B39"),
-            (os.popoverDismissHidesSheet, "B40"),
-            (os.resetsControlEnvironment, "B43"), (os.supportsPresentationPlacement, "B44"),
-            (os.supportsCrossFade, "B45"), (os.zoomDismissalTakesTaps, "B46"),
-        ]
-        return on.filter(\.0).map(\.1)
     }
 
     /// `--rules`: every rule, then the profile flags, then the assumptions.
@@ -104,37 +88,7 @@ enum ProfilesCommand {
     }
 
     /// `--rules --json`: `{"rules": [...], "flags": [...], "assumptions": [...]}`, keys sorted.
-    static func rulesJSON() -> String { rulesDocument.text }
-
-    /// What `--rules --json` writes, as a value (`sheetlab mcp`'s `list_rules` answers it too).
-    static var rulesDocument: JSON {
-        let rules: [JSON] = Rule.catalogue.map(ruleJSON)
-        let flags: [JSON] = ProfileFlag.allCases.map { f in
-            .object([
-                "name": .string(f.rawValue), "rule": .string(Rule.catalogue.first { $0.flag == f }!.id.rawValue),
-                "on_in": .array(OSVersion.all.filter(f.value).map { .string($0.version) }),
-            ])
-        }
-        let assumptions: [JSON] = Rule.assumptions.map { a in
-            .object([
-                "name": .string(a.name), "summary": .string(a.summary), "source": .string(a.source),
-                "confidence": .string(a.confidence.rawValue),
-            ])
-        }
-        return ["rules": .array(rules), "flags": .array(flags), "assumptions": .array(assumptions)]
-    }
-
-    /// One rule: `{id, summary, os, os_from, os_through, source, confidence, flag}`.
-    static func ruleJSON(_ r: Rule) -> JSON {
-        var o: [String: JSON] = [
-            "id": .string(r.id.rawValue), "summary": .string(r.summary), "os": .string(r.os.description),
-            "source": .string(r.source), "confidence": .string(r.confidence.rawValue),
-        ]
-        if let from = r.os.from { o["os_from"] = .string(from) }
-        if let through = r.os.through { o["os_through"] = .string(through) }
-        if let flag = r.flag { o["flag"] = .string(flag.rawValue) }
-        return .object(o)
-    }
+    static func rulesJSON() -> String { CatalogueJSON.rules.text }
 
     static func classes(_ l: DeviceLayout) -> String {
         "\(l.horizontalSizeClass.rawValue)/\(l.verticalSizeClass.rawValue)"

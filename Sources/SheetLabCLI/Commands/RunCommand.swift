@@ -1,6 +1,8 @@
 import LuaRuntime
 import SheetEngine
+import SheetJSON
 import SheetScripting
+import SheetServer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -56,14 +58,10 @@ enum RunCommand {
         if args.value("--profiles") != nil || args.flag("--json") { return runAcrossProfiles(args, out) }
         let path = args.positionals[0]
         let format: Format
-        let profile: Profile
-        let policies: [String]
-        let limits: LuaLimits
-        let engineLimits: EngineLimits
+        let configuration: SessionConfiguration
         do throws(UsageError) {
             try ScriptOptions.requireFile(path, command: "run")
-            (profile, policies, limits) = try ScriptOptions.parse(args, command: "run")
-            engineLimits = try ScriptOptions.engineLimits(args, command: "run")
+            configuration = try ScriptOptions.configuration(args, command: "run")
             guard let f = Format(rawValue: args.value("--timeline") ?? "text") else {
                 throw UsageError(
                     "--timeline expects text, json or svg, got '\(args.value("--timeline")!)'", command: "run")
@@ -72,15 +70,13 @@ enum RunCommand {
         } catch {
             return usage(error, out)
         }
-        let run = Run(
-            path: path, format: format, profile: profile, policies: policies, limits: limits,
-            engineLimits: engineLimits, out: args.value("--out"))
+        let run = Run(path: path, format: format, configuration: configuration, out: args.value("--out"))
         guard args.flag("--watch") else { return run.once(out).code }
-        let loop = WatchLoop(command: "run", out: out, limits: limits)
+        let loop = WatchLoop(command: "run", out: out, limits: configuration.limits)
         return loop.run { prepare in
             let (_, session) = run.once(out, prepare: prepare)
             if let session { loop.remember(session) }
-            return [path] + policies + (session.map(PolicyFallback.files) ?? [])
+            return [path] + configuration.policyFiles + (session.map(PolicyFallback.files) ?? [])
         }
     }
 
@@ -88,10 +84,8 @@ enum RunCommand {
     struct Run {
         var path: String
         var format: Format
-        var profile: Profile
-        var policies: [String]
-        var limits: LuaLimits
-        var engineLimits: EngineLimits
+        /// The profile, `--policy` files and limits.
+        var configuration: SessionConfiguration
         /// `--out`: the file the timeline goes to, instead of standard output.
         var out: String?
 
@@ -104,11 +98,10 @@ enum RunCommand {
             let toStdout = out == nil
             // A JSON or SVG timeline on standard output must stay parseable.
             let printToStderr = toStdout && format != .text
-            var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
+            var runner = ScenarioRunner(configuration) { text in
                 let shown = TerminalText.escape(text)
                 if printToStderr { output.error(shown) } else { output.line(shown) }
             }
-            runner.engineLimits = engineLimits
             runner.prepare = prepare
             let result: ScenarioResult
             do {
@@ -131,7 +124,7 @@ enum RunCommand {
                 output.write(rendered)
             }
             ScenarioReport.problems(result, output)
-            return (ScenarioReport.exitCode(result), result.session)
+            return (ExitCode(result), result.session)
         }
     }
 
@@ -151,10 +144,7 @@ enum RunCommand {
             profiles = try ProfileSelection.parse(list, command: "run")
             let path = args.positionals[0]
             try ScriptOptions.requireFile(path, command: "run")
-            let (_, policies, limits) = try ScriptOptions.parse(args, command: "run")
-            setup = ProfilesRun.Setup(
-                path: path, policies: policies, limits: limits,
-                engineLimits: try ScriptOptions.engineLimits(args, command: "run"))
+            setup = ProfilesRun.Setup(path: path, configuration: try ScriptOptions.configuration(args, command: "run"))
         } catch {
             return usage(error, out)
         }

@@ -1,6 +1,7 @@
 import LuaRuntime
 import SheetEngine
 import SheetScripting
+import SheetServer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -9,65 +10,64 @@ import SheetScripting
 #endif
 
 /// Options every script-running command shares: profile, policies, limits.
+/// The limits are `SessionSetting`'s table: their units, ranges and
+/// defaults (from `LuaLimits()` and `EngineLimits()`) are written there once,
+/// for the command line and serve's `limits` alike.
 enum ScriptOptions {
-    static let specs = [
-        OptionSpec(
-            "--policy", value: "P", repeatable: true,
-            help: "Load a Lua policy file before the scenario (repeatable; consulted in order)."),
-        OptionSpec(
-            "--profile", value: "NAME",
-            help: "Device and OS, e.g. iphonese-ios16 (default \(Profile.defaultName); see 'sheetlab profiles')."),
-        OptionSpec("--budget", value: "MS", help: "CPU budget of one hook call in milliseconds (default 100)."),
-        OptionSpec(
-            "--script-budget", value: "MS", help: "CPU budget of a whole scenario in milliseconds (default 10000)."),
-        OptionSpec("--memory", value: "MIB", help: "Memory cap of the Lua state in MiB (default 16)."),
-        OptionSpec(
-            "--allow-path", value: "DIR", repeatable: true,
-            help:
-                "Let policy() read policy files from DIR and below too (repeatable; by default only the scenario's folder and the paths given)."
-        ),
-        OptionSpec("--max-source", value: "MIB", help: "Largest Lua source file to load, in MiB (default 1)."),
-        OptionSpec(
-            "--engine-memory", value: "MIB",
-            help: "What the app may hold for scripts (state values and the timeline), in MiB (default 256)."),
-    ]
+    static let specs: [OptionSpec] =
+        [
+            OptionSpec(
+                "--policy", value: "P", repeatable: true,
+                help: "Load a Lua policy file before the scenario (repeatable; consulted in order)."),
+            OptionSpec(
+                "--profile", value: "NAME",
+                help: "Device and OS, e.g. iphonese-ios16 (default \(Profile.defaultName); see 'sheetlab profiles')."),
+        ] + [SessionSetting.callBudget, .scriptBudget, .memory].map(spec) + [
+            OptionSpec(
+                "--allow-path", value: "DIR", repeatable: true,
+                help:
+                    "Let policy() read policy files from DIR and below too (repeatable; by default only the scenario's folder and the paths given)."
+            )
+        ] + [SessionSetting.maximumSource, .engineMemory].map(spec)
 
-    /// What the app may hold and do, as the options ask (`--engine-memory`).
-    /// - Throws: `UsageError` for a bad number.
-    static func engineLimits(_ args: ParsedArguments, command: String) throws(UsageError) -> EngineLimits {
-        var limits = EngineLimits()
-        if let mib = try args.integer("--engine-memory", in: 1...65_536, command: command) {
-            limits.memoryBytes = mib << 20
-        }
-        return limits
+    /// A setting's option, its help ending with its default.
+    static func spec(_ setting: SessionSetting) -> OptionSpec {
+        OptionSpec(setting.flag, value: setting.value, help: setting.helpWithDefault)
     }
 
-    /// The profile, policy paths and limits the options ask for.
+    /// The options of `serve` and `mcp`: the sessions a client starts have
+    /// their engine capped at their Lua cap, so `--engine-memory` is not one.
+    static var serverSpecs: [OptionSpec] { specs.filter { $0.name != SessionSetting.engineMemory.flag } }
+
+    /// The session every scenario of the command starts from: the profile,
+    /// the `--policy` files, the limits (`SessionSetting.all`) and where
+    /// scripts may read policies from: their own folder, the `--policy`
+    /// files, the positional paths (`sheetlab test DIR`'s folders too), each
+    /// `--allow-path` and `more`.
+    /// - Parameter allowing: more files the command was given (`check
+    ///   --scenario`): they may be read as the `--policy` files may.
     /// - Throws: `UsageError` for an unknown profile, a missing policy file or a bad number.
-    static func parse(_ args: ParsedArguments, command: String) throws(UsageError) -> (Profile, [String], LuaLimits) {
-        var profile = Profile.default
+    static func configuration(_ args: ParsedArguments, command: String, allowing more: [String] = [])
+        throws(UsageError) -> SessionConfiguration
+    {
+        var configuration = SessionConfiguration()
         if let name = args.value("--profile") {
-            do { profile = try Profile.named(name) } catch { throw UsageError("\(error)", command: command) }
+            do { configuration.profile = try Profile.named(name) } catch {
+                throw UsageError("\(error)", command: command)
+            }
         }
         let policies = args.values("--policy")
         for p in policies where !FileManager.default.fileExists(atPath: p) {
             throw UsageError("no such policy file: \(p)", command: command)
         }
-        var limits = LuaLimits()
-        if let ms = try args.integer("--budget", in: 1...600_000, command: command) {
-            limits.callBudgetMilliseconds = ms
+        configuration.policies = policies.map { .file($0) }
+        for setting in SessionSetting.all {
+            if let n = try args.integer(setting.flag, in: setting.range, command: command) {
+                setting.set(n, in: &configuration)
+            }
         }
-        if let ms = try args.integer("--script-budget", in: 1...3_600_000, command: command) {
-            limits.scriptBudgetMilliseconds = ms
-        }
-        if let mib = try args.integer("--memory", in: 1...4096, command: command) { limits.memory = mib << 20 }
-        if let mib = try args.integer("--max-source", in: 1...1024, command: command) {
-            limits.maximumSourceBytes = mib << 20
-        }
-        // Scripts may read policies from their own folder and the paths given
-        // here (`sheetlab test DIR`'s folders too), and nowhere else.
-        limits.allowedPaths = args.values("--allow-path") + policies + args.positionals
-        return (profile, policies, limits)
+        configuration.allowedPolicyRoots = args.values("--allow-path") + policies + args.positionals + more
+        return configuration
     }
 
     /// Checks that a scenario file exists and is a file.
@@ -78,6 +78,13 @@ enum ScriptOptions {
         if kind == .directory {
             throw UsageError("\(path) is a folder; 'sheetlab \(command)' expects a scenario file", command: command)
         }
+    }
+}
+
+extension SessionConfiguration {
+    /// The policy files it loads, as given (the command line's `--policy`).
+    var policyFiles: [String] {
+        policies.compactMap { if case .file(let path) = $0 { path } else { nil } }
     }
 }
 
@@ -95,10 +102,4 @@ enum ScenarioReport {
         }
     }
 
-    /// The exit code a scenario's result asks for: 4 when its file could
-    /// not be read, 3 for another script error, 1 for a failed expectation.
-    static func exitCode(_ result: ScenarioResult) -> ExitCode {
-        if let e = result.error { return e.kind == .io ? .ioError : .scriptError }
-        return result.failures.isEmpty ? .ok : .failed
-    }
 }

@@ -1,5 +1,4 @@
-/// The version `sheetlab --version` prints.
-public let sheetLabVersion = "0.1.0"
+import SheetServer
 
 /// `sheetlab`: dispatches to a subcommand and returns the exit code.
 ///

@@ -2,6 +2,7 @@ import LuaRuntime
 import SheetEngine
 import SheetRendering
 import SheetScripting
+import SheetServer
 
 /// `sheetlab test [PATH]...`: runs every scenario under the paths.
 enum TestCommand {
@@ -52,8 +53,7 @@ enum TestCommand {
         let paths = args.positionals.isEmpty ? ["examples"] : args.positionals
         var pass = Pass(paths: paths)
         do throws(UsageError) {
-            (pass.profile, pass.policies, pass.limits) = try ScriptOptions.parse(args, command: "test")
-            pass.engineLimits = try ScriptOptions.engineLimits(args, command: "test")
+            pass.configuration = try ScriptOptions.configuration(args, command: "test")
             let name = args.value("--format") ?? "text"
             guard let f = TestReport.Format(rawValue: name) else {
                 throw UsageError(
@@ -76,7 +76,7 @@ enum TestCommand {
         pass.verbose = args.flag("--verbose")
         pass.strict = args.flag("--strict")
         guard args.flag("--watch") else { return pass.once(out).code }
-        let loop = WatchLoop(command: "test", out: out, limits: pass.limits)
+        let loop = WatchLoop(command: "test", out: out, limits: pass.configuration.limits)
         return loop.run { prepare in
             var watched: [String] = []
             _ = pass.once(out, prepare: prepare) { session in
@@ -85,17 +85,15 @@ enum TestCommand {
             }
             // The folders too: a scenario added or removed changes them.
             let files = (try? ScenarioFiles(paths))?.found.map(\.path) ?? []
-            return paths + files.map { PathName.directory(of: $0) } + files + pass.policies + watched
+            return paths + files.map { PathName.directory(of: $0) } + files + pass.configuration.policyFiles + watched
         }
     }
 
     /// One run of every file, as the options ask.
     struct Pass {
         var paths: [String]
-        var profile = Profile.default
-        var policies: [String] = []
-        var limits = LuaLimits()
-        var engineLimits = EngineLimits()
+        /// The profile, `--policy` files and limits of every scenario.
+        var configuration = SessionConfiguration()
         var format = TestReport.Format.text
         var record: TimelineSnapshot.RecordMode?
         var verbose = false
@@ -150,12 +148,11 @@ enum TestCommand {
             _ path: String, _ out: Output, streaming: Bool, prepare: @escaping (Session) -> Void,
             ran: (Session) -> Void
         ) -> TestOutcome {
-            var runner = ScenarioRunner(profile: profile, policies: policies, limits: limits) { text in
+            var runner = ScenarioRunner(configuration) { text in
                 guard verbose else { return }
                 let line = "    | " + TerminalText.escape(text, indent: "    | ")
                 if streaming { out.line(line) } else { out.error(line) }
             }
-            runner.engineLimits = engineLimits
             runner.prepare = prepare
             let result: ScenarioResult
             do {
@@ -167,7 +164,7 @@ enum TestCommand {
             guard result.error == nil, !result.isPolicyFile else { return TestOutcome(result, strict: strict) }
             let snapshot = TimelineSnapshot.check(
                 timeline: TimelineText().render(parts: result.session.app.parts), scenario: path,
-                source: (try? SourceFile.read(path, maximumBytes: limits.maximumSourceBytes))
+                source: (try? SourceFile.read(path, maximumBytes: configuration.limits.maximumSourceBytes))
                     .map { String(decoding: $0, as: UTF8.self) } ?? "", mode: record)
             return TestOutcome(result, strict: strict, snapshot: snapshot)
         }

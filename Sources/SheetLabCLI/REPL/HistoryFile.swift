@@ -1,3 +1,5 @@
+import SheetScripting
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else

@@ -2,6 +2,7 @@ import LuaRuntime
 import SheetEngine
 import SheetRendering
 import SheetScripting
+import SheetServer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetServer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials

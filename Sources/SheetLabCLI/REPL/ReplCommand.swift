@@ -1,6 +1,7 @@
 import LuaRuntime
 import SheetEngine
 import SheetScripting
+import SheetServer
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -37,20 +38,18 @@ enum ReplCommand {
             """)
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
-        let profile: Profile
-        let policies: [String]
-        let limits: LuaLimits
-        let engineLimits: EngineLimits
+        var configuration: SessionConfiguration
         do throws(UsageError) {
-            (profile, policies, limits) = try ScriptOptions.parse(args, command: "repl")
-            engineLimits = try ScriptOptions.engineLimits(args, command: "repl")
+            configuration = try ScriptOptions.configuration(args, command: "repl")
             if let load = args.value("--load") { try ScriptOptions.requireFile(load, command: "repl") }
         } catch {
             return RunCommand.usage(error, out)
         }
         let interactive = isatty(0) == 1
         var options = Repl.Options()
-        options.policies = policies
+        // The REPL loads the --policy files itself, reporting each as it goes.
+        options.policies = configuration.policyFiles
+        configuration.policies = []
         options.load = args.value("--load")
         options.show = args.flag("--show")
         options.interactive = interactive
@@ -60,10 +59,11 @@ enum ReplCommand {
         do {
             // Threads the session starts (the runtime's watchdog) must not take Ctrl-C from the main thread.
             repl = try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) -> Repl in
-                let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
-                session.printHandler = { text in
-                    out.line(TerminalText.escape(text))
-                    out.flush()
+                let session = try Session(configuration, startBudgetMilliseconds: nil) { session in
+                    session.printHandler = { text in
+                        out.line(TerminalText.escape(text))
+                        out.flush()
+                    }
                 }
                 return try Repl(session: session, out: out, options: options)
             }

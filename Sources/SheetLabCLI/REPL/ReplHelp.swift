@@ -1,4 +1,5 @@
 import SheetEngine
+import SheetServer
 
 /// The words the REPL prints to guide people: the banner and `:help`.
 enum ReplHelp {

@@ -1,3 +1,5 @@
+import SheetJSON
+
 /// The comparison as one JSON object (`sheetlab run FILE --profiles ... --json`),
 /// keys sorted; `docs/scenarios.md` documents its shape:
 ///

@@ -1,5 +1,6 @@
 import SheetEngine
 import SheetScripting
+import SheetServer
 
 /// How one scenario's runs on several profiles differ: the outcomes whose
 /// value is not the same on every profile, as rows, and how many are.

@@ -1,17 +1,18 @@
 import LuaRuntime
 import SheetEngine
+import SheetJSON
 import SheetScripting
+import SheetServer
 
 /// `sheetlab run FILE --profiles all|A,B,...`: runs the scenario once per
 /// profile, each in a fresh session pinned to that profile
-/// (`ScenarioRunner.pinsProfile`), and prints how the outcomes differ.
+/// (`SessionConfiguration.pinsProfile`), and prints how the outcomes differ.
 enum ProfilesRun {
     /// What the runs share: the scenario, its policies and limits.
     struct Setup {
         var path: String
-        var policies: [String]
-        var limits: LuaLimits
-        var engineLimits: EngineLimits
+        /// The `--policy` files and limits; each run pins its own profile.
+        var configuration: SessionConfiguration
     }
 
     /// Runs `setup.path` on every profile and prints the comparison (text,
@@ -22,11 +23,12 @@ enum ProfilesRun {
         var runs: [RunOutcome] = []
         for profile in profiles {
             // print() goes to standard error, marked with its profile: standard output holds the comparison.
-            var runner = ScenarioRunner(profile: profile, policies: setup.policies, limits: setup.limits) { text in
+            var configuration = setup.configuration
+            configuration.profile = profile
+            configuration.pinsProfile = true
+            var runner = ScenarioRunner(configuration) { text in
                 out.error("[\(profile.name)] " + TerminalText.escape(text, indent: "    "))
             }
-            runner.engineLimits = setup.engineLimits
-            runner.pinsProfile = true
             let events = EventCounter()
             runner.prepare = { events.watch($0) }
             let result: ScenarioResult

@@ -1,5 +1,6 @@
 import SheetEngine
 import SheetScripting
+import SheetServer
 
 /// What running a scenario on one profile gave, as plain values: each
 /// `Outcome` with its value, in the order the run produced them.
@@ -43,7 +44,7 @@ struct RunOutcome {
         if let top = stack.last { outcomes.append((.topDetents, .detents(top.detents))) }
         for key in events.order { outcomes.append((key, .count(events.counts[key]!))) }
         self.init(
-            profile: profile, outcomes: outcomes, exitCode: ScenarioReport.exitCode(result),
+            profile: profile, outcomes: outcomes, exitCode: ExitCode(result),
             overriddenProfiles: result.session.overriddenProfiles)
     }
 }

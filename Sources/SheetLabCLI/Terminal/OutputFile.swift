@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetScripting
 
 #if canImport(Glibc)
     import Glibc

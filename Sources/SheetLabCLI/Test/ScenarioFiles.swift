@@ -1,3 +1,5 @@
+import SheetServer
+
 /// The files `sheetlab test` runs: each path given, or every `*.lua` below
 /// a folder, outside folders named `policies` (they hold policy files).
 ///

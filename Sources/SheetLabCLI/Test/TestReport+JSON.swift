@@ -1,3 +1,4 @@
+import SheetJSON
 import SheetScripting
 
 extension TestReport {
@@ -25,7 +26,7 @@ extension TestReport {
             "time_ms": .double((o.milliseconds * 1000).rounded() / 1000),
         ]
         if let e = o.error {
-            var error: [String: JSON] = ["kind": .string(kindName(e)), "message": .string(e.message)]
+            var error: [String: JSON] = ["kind": .string(e.kind.rawValue), "message": .string(e.message)]
             if let file = e.file { error["file"] = .string(file) }
             if let line = e.line { error["line"] = .int(line) }
             if let traceback = e.traceback { error["traceback"] = .string(traceback) }

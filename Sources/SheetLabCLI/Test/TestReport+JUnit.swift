@@ -41,7 +41,7 @@ extension TestReport {
         case .error:
             let e = o.error
             body +=
-                "      <error message=\"\(attribute(e?.description ?? ""))\" type=\"\(attribute(e.map(kindName) ?? "error"))\">"
+                "      <error message=\"\(attribute(e?.description ?? ""))\" type=\"\(attribute(e?.kind.rawValue ?? "error"))\">"
                 + text([e?.description ?? "", e?.traceback ?? ""].filter { !$0.isEmpty }.joined(separator: "\n"))
                 + "</error>\n"
         case .failed:
@@ -76,18 +76,5 @@ extension TestReport {
         let whole = thousandths / 1000
         let rest = String(thousandths % 1000)
         return "\(whole)." + String(repeating: "0", count: 3 - rest.count) + rest
-    }
-
-    /// `syntax`, `runtime`, `memory`, `budget`, `interrupted`, `badValue`, `io`.
-    static func kindName(_ error: LuaError) -> String {
-        switch error.kind {
-        case .syntax: return "syntax"
-        case .runtime: return "runtime"
-        case .memory: return "memory"
-        case .budget: return "budget"
-        case .interrupted: return "interrupted"
-        case .badValue: return "badValue"
-        case .io: return "io"
-        }
     }
 }

@@ -1,3 +1,5 @@
+import SheetJSON
+
 extension TestReport {
     /// TAP version 14: the plan, then one test point per file
     /// (`ok 1 - path`, `not ok 2 - path`, `ok 3 - path # SKIP reason`); a
@@ -20,7 +22,7 @@ extension TestReport {
                 lines.append("  status: \(o.status.rawValue)")
                 if let e = o.error {
                     lines.append("  message: \(Self.quoted(e.description))")
-                    lines.append("  kind: \(Self.kindName(e))")
+                    lines.append("  kind: \(e.kind.rawValue)")
                 } else {
                     lines.append("  message: \(Self.quoted(o.counts))")
                 }

@@ -1,3 +1,6 @@
+import SheetJSON
+import SheetServer
+
 /// What `sheetlab test` found over all its files: the outcomes, the counts,
 /// the exit code, and the report in the format asked for (text as each
 /// file finishes; JUnit XML, JSON lines or TAP when all have run).

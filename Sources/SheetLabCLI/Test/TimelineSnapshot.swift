@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetScripting
 
 /// A scenario's recorded timeline: `NAME.timeline` next to `NAME.lua`,
 /// the text timeline of its whole run (every part, no colour), which

@@ -1,5 +1,6 @@
 import LuaRuntime
 import SheetScripting
+import SheetServer
 import Synchronization
 
 #if canImport(Glibc)

@@ -1,4 +1,5 @@
 import SheetEngine
+import SheetJSON
 
 #if canImport(FoundationEssentials)
     import FoundationEssentials
@@ -66,15 +67,11 @@ public enum TimelineJSON {
     }
 
     /// The string a number JSON cannot hold is written as: `"nan"`, `"inf"`
-    /// or `"-inf"`; nil for a finite number. `sheetlab serve` writes them
-    /// the same way.
+    /// or `"-inf"`; nil for a finite number: SheetJSON's one rule
+    /// (`JSON.nonFiniteText`), which `serve` and `mcp` follow too.
     /// - Parameter number: any number.
     /// - Returns: the string, or nil when the number is finite.
-    public static func nonFiniteText(_ number: Double) -> String? {
-        if number.isNaN { return "nan" }
-        if number.isInfinite { return number < 0 ? "-inf" : "inf" }
-        return nil
-    }
+    public static func nonFiniteText(_ number: Double) -> String? { JSON.nonFiniteText(number) }
 
     /// An event with the part it belongs to: the one place a JSON event is
     /// built. The event writes its own fields; `part` is added beside them.

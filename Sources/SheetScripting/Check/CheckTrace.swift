@@ -1,6 +1,7 @@
 import LuaRuntime
 import SheetCheck
 import SheetEngine
+import SheetJSON
 
 /// A counterexample as the states it passes through: the set-up's, then
 /// the one after each step, with each step's events. For tools, the

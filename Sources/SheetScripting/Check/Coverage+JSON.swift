@@ -1,4 +1,5 @@
 import SheetCheck
+import SheetJSON
 
 extension Coverage {
     /// The report as a JSON object: `{"states": N, "rules": {"reached":

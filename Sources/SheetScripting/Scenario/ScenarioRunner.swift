@@ -31,42 +31,37 @@ package struct ScenarioResult {
     package var passed: Bool { failures.isEmpty && error == nil }
 }
 
-/// Runs scenario files: a fresh session (and Lua state) for each.
+/// Runs scenario files: a fresh session (and Lua state) for each, made
+/// from one configuration (`SessionConfiguration`: the profile, whether it
+/// is pinned, the policies loaded before each scenario, the Lua and engine
+/// limits).
 package struct ScenarioRunner {
-    /// The profile a scenario starts on (a scenario's own `profile()` call
-    /// wins unless `pinsProfile`).
-    package var profile: Profile
-    /// Whether `profile` wins over the scenario's own `profile("...")` call
-    /// (`Session.pinnedProfile`): `sheetlab run --profiles` runs a scenario on
-    /// each profile it compares. `reset("name")` in the scenario still switches.
-    package var pinsProfile = false
-    /// Policy files loaded before the scenario runs, relative to the current directory.
-    package var policies: [String]
-    /// Memory and time limits of each scenario's Lua state.
-    package var limits: LuaLimits
-    /// What each scenario's app may hold (state values, the timeline).
-    package var engineLimits = EngineLimits()
+    /// What each scenario's session starts with.
+    package var configuration: SessionConfiguration
     /// Where `print` writes.
     package var printHandler: (String) -> Void
     /// Called with each new session before anything runs in it (`sheetlab
     /// serve` makes it interruptible by `$/cancelRequest`).
     package var prepare: (Session) -> Void = { _ in }
 
+    /// Creates a runner.
+    /// - Parameters:
+    ///   - configuration: what each scenario's session starts with.
+    ///   - printHandler: where `print` writes.
     package init(
-        profile: Profile = .default, policies: [String] = [], limits: LuaLimits = LuaLimits(),
+        _ configuration: SessionConfiguration = SessionConfiguration(),
         printHandler: @escaping (String) -> Void = { print($0) }
     ) {
-        self.profile = profile
-        self.policies = policies
-        self.limits = limits
+        self.configuration = configuration
         self.printHandler = printHandler
     }
 
     /// Runs one scenario file.
-    /// - Throws: `LuaError` only when a session cannot be created or a
-    ///   `--policy` file fails to load; errors in the scenario are in the result.
+    /// - Throws: `LuaError` only when a session cannot be created, a
+    ///   configured policy (`--policy`) fails to load or the configuration's
+    ///   set-up fails; errors in the scenario are in the result.
     package func run(path: String) throws(LuaError) -> ScenarioResult {
-        try run(named: path, baseDirectory: directory(of: path)) { session throws(LuaError) in
+        try run(named: path, baseDirectory: PathName.directory(of: path)) { session throws(LuaError) in
             try session.runtime.load(path: path)
         }
     }
@@ -87,12 +82,11 @@ package struct ScenarioRunner {
     private func run(named name: String, baseDirectory: String, load: (Session) throws(LuaError) -> LuaFunction)
         throws(LuaError) -> ScenarioResult
     {
-        let session = try Session(profile: profile, limits: limits, engineLimits: engineLimits)
-        session.app.keepsEarlierParts = true  // a report shows every part of the run (`app.parts`)
-        session.printHandler = printHandler
-        if pinsProfile { session.pinnedProfile = profile }
-        prepare(session)
-        for p in policies { try session.loadPolicy(path: p) }
+        let session = try Session(configuration, startBudgetMilliseconds: nil) { session in
+            session.app.keepsEarlierParts = true  // a report shows every part of the run (`app.parts`)
+            session.printHandler = printHandler
+            prepare(session)
+        }
         return ScenarioRunner.run(in: session, named: name, baseDirectory: baseDirectory, load: load)
     }
 
@@ -100,7 +94,7 @@ package struct ScenarioRunner {
     /// print handler): its relative `policy("...")` paths are relative to its folder.
     /// - Returns: the result; a script error is in it.
     package static func run(in session: Session, path: String) -> ScenarioResult {
-        run(in: session, named: path, baseDirectory: directory(of: path)) { session throws(LuaError) in
+        run(in: session, named: path, baseDirectory: PathName.directory(of: path)) { session throws(LuaError) in
             try session.runtime.load(path: path)
         }
     }
@@ -147,10 +141,4 @@ package struct ScenarioRunner {
         guard case .table(let t) = value, t.array.isEmpty, !t.fields.isEmpty else { return false }
         return t.fields.keys.allSatisfy { key in key.string.map(LuaPolicy.hookNames.contains) ?? false }
     }
-}
-
-/// The folder part of a path, `.` when there is none.
-func directory(of path: String) -> String {
-    guard let slash = path.lastIndex(of: "/") else { return "." }
-    return slash == path.startIndex ? "/" : String(path[..<slash])
 }

@@ -230,10 +230,7 @@ public final class Session {
     }
 
     /// A path relative to `baseDirectory` unless absolute.
-    func resolve(_ path: String) -> String {
-        if path.hasPrefix("/") || baseDirectory == "." || baseDirectory.isEmpty { return path }
-        return baseDirectory + "/" + path
-    }
+    func resolve(_ path: String) -> String { PathName.resolve(path, in: baseDirectory) }
 
     // MARK: Running Lua
 

@@ -1,5 +1,6 @@
 import Foundation
 import SheetEngine
+import SheetLabTestSupport
 import Testing
 
 @testable import SheetLabCLI

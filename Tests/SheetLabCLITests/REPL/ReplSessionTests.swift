@@ -1,5 +1,7 @@
 import Foundation
 import LuaRuntime
+import SheetLabTestSupport
+import SheetServer
 import Testing
 
 @testable import SheetLabCLI

@@ -36,10 +36,3 @@ func feed(_ repl: Repl, _ out: Output, _ lines: String...) -> (out: String, err:
     let after = out.captured!
     return (String(after.out.dropFirst(before.out.count)), String(after.err.dropFirst(before.err.count)))
 }
-
-/// A folder of its own under the temporary folder.
-func makeTemporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "sheetlab-repl-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return URL(fileURLWithPath: path).standardizedFileURL.path
-}

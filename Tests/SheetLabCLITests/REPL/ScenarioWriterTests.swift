@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import SheetLabTestSupport
 import SheetScripting
 import Testing
 

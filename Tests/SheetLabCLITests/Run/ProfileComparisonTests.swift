@@ -1,5 +1,6 @@
 import SheetEngine
 import SheetScripting
+import SheetServer
 import Testing
 
 @testable import SheetLabCLI
@@ -144,8 +145,9 @@ import Testing
             expect(top() ~= nil, "the sheet is up")
             """
         let runs = try [Self.a, Self.b].map { profile in
-            var runner = ScenarioRunner(profile: profile, printHandler: { _ in })
-            runner.pinsProfile = true
+            var configuration = SessionConfiguration(profile: profile)
+            configuration.pinsProfile = true
+            var runner = ScenarioRunner(configuration, printHandler: { _ in })
             let events = EventCounter()
             runner.prepare = { events.watch($0) }
             return RunOutcome(

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SheetScripting
 import Testing
 
 @testable import SheetLabCLI

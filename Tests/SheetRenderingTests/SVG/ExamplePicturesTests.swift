@@ -1,6 +1,7 @@
 import Foundation
 import LuaRuntime
 import SheetEngine
+import SheetLabTestSupport
 import SheetScripting
 import Testing
 
@@ -10,21 +11,15 @@ import Testing
 /// checked from its layout: no two labels overlap, no label covers a mark,
 /// and nothing lies outside the canvas.
 @Suite struct ExamplePicturesTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
+    static let root = ExampleScenarios.root
 
     /// Scenario files under `examples/`, skipping policy folders.
-    static var scenarios: [String] {
-        let examples = root.appendingPathComponent("examples").path
-        let files = FileManager.default.enumerator(atPath: examples)?.compactMap { $0 as? String } ?? []
-        return files.filter { $0.hasSuffix(".lua") && !$0.split(separator: "/").contains("policies") }.sorted()
-            .map { "examples/" + $0 }
-    }
+    static var scenarios: [String] { ExampleScenarios.all }
 
     static func parts(_ path: String) throws -> [TimelinePart] {
         var limits = LuaLimits()
         limits.allowedPaths = [root.appendingPathComponent("examples").path]
-        let result = try ScenarioRunner(limits: limits, printHandler: { _ in })
+        let result = try ScenarioRunner(SessionConfiguration(limits: limits), printHandler: { _ in })
             .run(path: root.appendingPathComponent(path).path)
         #expect(result.error == nil, "\(result.error?.description ?? "")")
         return result.session.app.parts

@@ -4,13 +4,14 @@ import Testing
 
 @testable import SheetScripting
 
-/// `ScenarioRunner.pinsProfile` (`sheetlab run --profiles`): the runner's
+/// `SessionConfiguration.pinsProfile` (`sheetlab run --profiles`): the runner's
 /// profile wins over the scenario's `profile("...")` call, while `reset`
 /// calls in the scenario still switch; and every expectation is tallied.
 @Suite struct PinnedProfileTests {
     func run(_ source: String, on profile: String, pinned: Bool) throws -> ScenarioResult {
-        var runner = ScenarioRunner(profile: try Profile.named(profile), printHandler: { _ in })
-        runner.pinsProfile = pinned
+        var configuration = SessionConfiguration(profile: try Profile.named(profile))
+        configuration.pinsProfile = pinned
+        let runner = ScenarioRunner(configuration, printHandler: { _ in })
         return try runner.run(source: source, name: "pin.lua", baseDirectory: ".")
     }
 

@@ -1,0 +1,118 @@
+import LuaRuntime
+import SheetCheck
+import SheetEngine
+import SheetJSON
+import SheetScripting
+
+/// `check_policy`: `sheetlab check`'s explorer, with limits on depth, runs and time.
+extension MCPTools {
+    /// The deepest exhaustive search a call may ask for (the state space grows fast).
+    static let maximumCheckDepth = 10
+    /// The most random runs a call may ask for.
+    static let maximumCheckRuns = 100_000
+
+    static let checkPolicy = MCPTool(
+        name: "check_policy", title: "Check a policy for invariant violations",
+        description: """
+            Explores sequences of user actions and waits (binding writes, swipes, dismiss actions, drags, rotation, \
+            waits around each transition) from a set-up scenario, as `sheetlab check` does, checking invariants after \
+            every step. Exhaustive to 'depth' steps, or 'runs' random sequences from 'seed'. Stops at 'max_ms' of CPU \
+            time (then 'stopped' is true). A violation comes with the shortest sequence found and a scenario that \
+            replays it (save it and run it with run_scenario).
+            """,
+        arguments: [
+            .optional(
+                "policies", strings,
+                "Policy files to check (paths or sheetlab://examples/policies/... URIs); none: stock SwiftUI behaviour."
+            ),
+            .optional(
+                "scenario", string, "The set-up scenario (a path or URI); default: seed 000's one-sheet app."),
+            .optional("profile", string, "The profile, e.g. iphone15-ios17."),
+            .optional("depth", integer, "Steps per sequence, 1 to \(maximumCheckDepth) (default 6)."),
+            .optional("runs", integer, "Random mode: this many random sequences, 1 to \(maximumCheckRuns)."),
+            .optional("seed", integer, "Random mode's seed (default 1)."),
+            .optional(
+                "invariants", strings,
+                "Built-in invariants to check besides the defaults: \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))."
+            ),
+            .optional(
+                "max_ms", integer,
+                "CPU time cap in milliseconds (default and maximum: the server's --max-request-budget)."),
+        ]
+    ) { call throws(RPCError) in
+        try check(call)
+    }
+
+    static func check(_ call: MCPCall) throws(RPCError) -> MCPToolResult {
+        let p = call.arguments
+        let server = call.server
+        let depth = try p.optionalInt("depth", in: 1...maximumCheckDepth) ?? 6
+        let runs = try p.optionalInt("runs", in: 1...maximumCheckRuns)
+        let seed = try p.optionalInt("seed", in: 0...Int.max) ?? 1
+        let cap = server.options.limits.maximumRequestBudgetMilliseconds
+        let maxMilliseconds = try p.optionalInt("max_ms", in: 1...cap) ?? cap
+        var invariants: [Invariant] = []
+        if case .array(let names)? = p["invariants"] {
+            for name in names {
+                guard case .string(let text) = name, let invariant = Invariant(rawValue: text) else {
+                    throw p.bad(
+                        "unknown invariant \(name.text); expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))"
+                    )
+                }
+                invariants.append(invariant)
+            }
+        }
+        var configuration = try configuration(call)
+        configuration.setup = try p.optionalString("scenario").map { path throws(RPCError) in
+            .file(try server.resources.path(path))
+        }
+        // The set-up is read once, through the one reader (as `sheetlab check --scenario` reads it).
+        let setup = try lua { () throws(LuaError) in try CheckSetup(configuration) }
+        let session = try server.endpoint.makeSession(setup)
+        let profile = configuration.profile
+        let policies = configuration.policies.map { source in
+            switch source {
+            case .file(let path): path
+            case .source(_, let name): name
+            }
+        }
+
+        let checker = Checker(host: session, invariants: invariants)
+        let start = threadCPUNanoseconds()
+        checker.shouldStop = { [control = server.control] () -> CheckReport.Stop? in
+            if control.isCancelled { return .interrupted }
+            return (threadCPUNanoseconds() - start) / 1_000_000 >= maxMilliseconds ? .timeLimit : nil
+        }
+        let report =
+            runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
+        let mode =
+            runs.map { "random, \($0) runs of \(depth) steps from seed \(seed)" } ?? "exhaustive to depth \(depth)"
+        var structured: [String: JSON] = [
+            "mode": .string(mode), "profile": .string(profile.name),
+            "policies": .array(policies.map { .string($0) }),
+            "invariants": .array(report.invariants.map { .string($0) }), "states": .int(report.states),
+            "steps": .int(report.steps), "events": .int(report.events), "depth_reached": .int(report.depthReached),
+            "stopped": .bool(report.stopped != nil), "violation": .null,
+        ]
+        var text = [
+            "checked \(policies.isEmpty ? "stock behaviour" : policies.joined(separator: ", ")) on \(profile.name): \(mode)",
+            "invariants: \(report.invariants.joined(separator: ", "))",
+            "\(report.states) states, \(report.steps) steps, \(report.events) events"
+                + (report.stopped != nil ? "; stopped at the time cap of \(maxMilliseconds) ms before the end" : ""),
+        ]
+        if let v = report.violation {
+            let replay = Counterexample.scenario(v, setup: setup.text, profile: profile.name, policies: policies)
+            structured["violation"] = [
+                "invariant": .string(v.invariant), "message": .string(v.message),
+                "steps": .array(v.steps.map { .string($0.lua) }), "scenario": .string(replay),
+            ]
+            text += [
+                "VIOLATION \(v.invariant) after \(v.steps.count) steps: \(v.message)", "counterexample scenario:", "",
+                replay,
+            ]
+        } else {
+            text.append(report.stopped != nil ? "no violation in what was explored" : "no violation")
+        }
+        return MCPToolResult(text: text.joined(separator: "\n"), structured: .object(structured))
+    }
+}

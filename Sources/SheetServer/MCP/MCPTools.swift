@@ -1,0 +1,100 @@
+import LuaRuntime
+import SheetEngine
+import SheetJSON
+import SheetScripting
+
+/// The tools of `sheetlab mcp` (docs/mcp.md lists them with their input
+/// schemas). Each is a thin wrapper over what the CLI and `serve` use:
+/// `ScenarioRunner` (run_scenario, explain_event, render_timeline_svg),
+/// `Checker` (check_policy), the profile catalogue and the rule catalogue (`Rule.catalogue`, as `sheetlab profiles --rules` lists it).
+/// A new tool is one more entry here, in a `MCPTools+Name.swift` file.
+package enum MCPTools {
+    /// Every tool, in the order `tools/list` gives them.
+    static let list: [MCPTool] = [runScenario, checkPolicy, listProfiles, listRules, explainEvent, renderTimeline]
+
+    /// The tools' names, in that order (`sheetlab mcp --help` lists them).
+    package static var names: [String] { list.map(\.name) }
+
+    /// Tools by name.
+    static let all: [String: MCPTool] = Dictionary(uniqueKeysWithValues: list.map { ($0.name, $0) })
+
+    // MARK: Schemas
+
+    static let string: JSON = ["type": "string"]
+    static let integer: JSON = ["type": "integer"]
+    static let boolean: JSON = ["type": "boolean"]
+    static let object: JSON = ["type": "object"]
+    static let strings: JSON = ["type": "array", "items": ["type": "string"]]
+
+    /// A string from a fixed list.
+    static func oneOf(_ values: [String]) -> JSON { ["type": "string", "enum": .array(values.map { .string($0) })] }
+
+    /// The arguments that say which scenario to run, shared by the tools that run one.
+    static let scenarioArguments: [MCPArgument] = [
+        .optional(
+            "path", string,
+            "A scenario file: a path (relative to the server's working directory) or a sheetlab://examples/... URI. Give this or 'source'."
+        ),
+        .optional("source", string, "A scenario's Lua source, instead of 'path'."),
+        .optional("name", string, "With 'source': the file name messages give it (default scenario.lua)."),
+        .optional(
+            "base_directory", string,
+            "With 'source': where its relative policy(\"...\") paths are found (default the working directory)."),
+        .optional("profile", string, "The profile to start on, e.g. iphonese-ios16 (list_profiles lists them)."),
+        .optional(
+            "policies", strings,
+            "Policy files (paths or sheetlab://examples/policies/... URIs) loaded before the scenario, as --policy."),
+    ]
+
+    // MARK: Helpers
+
+    /// Runs Lua, turning its error into a tool error.
+    static func lua<T>(_ body: () throws(LuaError) -> T) throws(RPCError) -> T {
+        do { return try body() } catch { throw RPCError(error) }
+    }
+
+    /// Runs an engine call, turning its error into a tool error.
+    static func engine<T>(_ body: () throws(EngineError) -> T) throws(RPCError) -> T {
+        do { return try body() } catch { throw RPCError(error) }
+    }
+
+    /// The `profile` argument, or the server's default.
+    static func profile(_ call: MCPCall) throws(RPCError) -> Profile {
+        guard let name = try call.arguments.optionalString("profile") else {
+            return call.server.options.defaults.profile
+        }
+        return try engine { () throws(EngineError) in try Profile.named(name) }
+    }
+
+    /// The `policies` argument (paths or example URIs), or the server's default.
+    static func policies(_ call: MCPCall, key: String = "policies") throws(RPCError) -> [PolicySource] {
+        guard case .array(let entries)? = call.arguments[key] else { return call.server.options.defaults.policies }
+        var paths: [PolicySource] = []
+        for (i, entry) in entries.enumerated() {
+            guard case .string(let path) = entry else {
+                throw call.arguments.bad("\(key)[\(i + 1)] must be a path, got \(entry.typeName)")
+            }
+            paths.append(.file(try call.server.resources.path(path)))
+        }
+        return paths
+    }
+
+    /// The session a call runs in: the server's defaults with the call's
+    /// profile and policies, the engine capped at the Lua cap (the rule of
+    /// every session a client starts, `RPCEndpoint.engineLimits`), and the
+    /// examples readable where the resources are.
+    static func configuration(_ call: MCPCall) throws(RPCError) -> SessionConfiguration {
+        var configuration = call.server.options.defaults
+        configuration.profile = try profile(call)
+        configuration.policies = try policies(call)
+        configuration.engineLimits = RPCEndpoint.engineLimits(matching: configuration.limits, setting: "--memory")
+        configuration.allowedPolicyRoots? += [call.server.resources.root + "/examples"]
+        return configuration
+    }
+
+    /// A whole timeline, indexed from 1, as `serve` writes it (with each event's rule and confidence).
+    static func events(_ timeline: Timeline) -> JSON {
+        let all = timeline.events(since: 0)
+        return SessionJSON.events(all, total: timeline.count)
+    }
+}
