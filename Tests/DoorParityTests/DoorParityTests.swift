@@ -247,7 +247,7 @@ import Testing
     }
 
     @Test func aMemoryBomb_isStoppedByTheMemoryCap_everywhere() throws {
-        let outcomes = try scenarioErrors("local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end")
+        let outcomes = try scenarioErrors("local s, t = ('x'):rep(1 << 20), {} for i = 1, 1e9 do t[i] = s .. i end")
         let message = "the memory limit of 16 MiB was reached (raise it with --memory)"
         Self.expectSame(outcomes.filter { $0.door != "cli" }, kind: "memory", saying: message)
         #expect(outcomes.last!.message.contains(message))

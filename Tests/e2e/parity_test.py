@@ -263,7 +263,7 @@ class BadScripts(unittest.TestCase):
     CASES = {
         # name: (source, error kind, what the message says)
         "loop": ("while true do end", "budget", "raise it with --script-budget"),
-        "memory bomb": ("local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(100) .. i end", "memory",
+        "memory bomb": ("local s, t = ('x'):rep(1 << 20), {} for i = 1, 1e9 do t[i] = s .. i end", "memory",
                         "the memory limit of 16 MiB was reached (raise it with --memory)"),
         "unknown slot": (VIEW + 'set("V.nope", 1)', "runtime", "nope"),
     }
