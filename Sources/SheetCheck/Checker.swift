@@ -206,7 +206,9 @@ public final class Checker {
             report.violation = shrink(
                 .init(invariant: v.name, message: v.message, steps: v.steps), worker: workers[0], signal: signal)
         } else if liveness, report.stopped == nil {
-            report.properties = LivenessChecker(explorer: explorer, worker: workers[0]).check(properties)
+            report.properties = LivenessChecker(explorer: explorer, worker: workers[0], signal: signal).check(
+                properties)
+            report.stopped = signal.stop
         } else if liveness {
             report.properties = properties.map {
                 PropertyResult(name: $0.name, verdict: .inconclusive("exploring stopped before it was done"))
@@ -281,12 +283,10 @@ public final class Checker {
     {
         var best = violation
         var changed = true
-        var polls = 0
         while changed {
             changed = false
             for i in best.steps.indices.reversed() {
-                polls += 1
-                if signal.poll(polls) { return best }
+                if signal.poll() { return best }
                 var candidate = best.steps
                 candidate.remove(at: i)
                 if let message = replay(candidate, breaking: best.invariant, on: worker) {

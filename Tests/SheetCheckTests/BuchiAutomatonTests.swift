@@ -45,6 +45,37 @@ import Testing
         accepts(BuchiAutomaton(f.normalized), prefix: prefix, cycle: cycle)
     }
 
+    /// Six `eventually`s: the tableau is exponential in them (a time limit
+    /// must be able to stop it, issue 32).
+    static var manyUntils: Formula {
+        let (p, r) = (Formula.atom(Self.p), Formula.atom(Self.r))
+        return .and([p, r, .not(p), .not(r), .and([p, r]), .or([p, r])].map { Formula.eventually($0) })
+    }
+
+    @Test func theConstruction_asksWhetherToStop_andStopsWhenTold() {
+        nonisolated(unsafe) var asked = 0
+        let stopped = BuchiAutomaton(Self.manyUntils.normalized) {
+            asked += 1
+            return true
+        }
+        #expect(asked == 1, "asked once, then stopped")
+        #expect(!stopped.isComplete)
+        let whole = BuchiAutomaton(Self.manyUntils.normalized)
+        #expect(whole.isComplete)
+        #expect(whole.acceptanceSets == 6)
+        #expect(whole.nodes.count > 64, "big enough to be asked on the way")
+    }
+
+    @Test func componentsSearch_returnsWhenTold() {
+        // A line of 100,000 nodes: one component each; told to stop at the first ask.
+        let all = StronglyConnected.components(count: 100_000, roots: [0]) { $0 + 1 < 100_000 ? [$0 + 1] : [] }
+        #expect(all.count == 100_000)
+        let cut = StronglyConnected.components(count: 100_000, roots: [0], shouldStop: { true }) {
+            $0 + 1 < 100_000 ? [$0 + 1] : []
+        }
+        #expect(cut.count < 100_000)
+    }
+
     @Test func eventually_acceptsExactlyTheRunsWhereItHappens() {
         let f = Formula.eventually(.atom(Self.p))
         #expect(Self.accepts(f, prefix: [[], []], cycle: [[Self.p]]))

@@ -221,7 +221,6 @@ final class Explorer {
     private func expand(_ frontier: [Node], by w: Int, level: Int32, into work: LevelWork, best: SharedMinimum) {
         let worker = workers[w]
         let app = worker.app
-        var polls = 0
         for (i, node) in frontier.enumerated() where node.owner == w {
             if i > best.value { return }
             var state = node.state
@@ -240,8 +239,7 @@ final class Explorer {
             let candidates = worker.candidates()
             if plan.recordsCoverage { work.coverage.recordLayout(of: app) }
             for (a, action) in candidates.enumerated() {
-                polls += 1
-                if signal.poll(polls) { return }
+                if signal.poll() { return }
                 if a > 0 { app.restore(state, clock: clock) }
                 guard let events = worker.apply(action) else { continue }
                 let arrival = Arrival(parent: Int32(i), action: Int32(a), step: action)

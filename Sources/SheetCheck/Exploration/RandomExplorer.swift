@@ -80,10 +80,8 @@ final class RandomExplorer {
         let app = worker.app
         app.restore(worker.root, clock: worker.rootClock)
         var path: [CheckAction] = []
-        var polls = 0
         for level in 1...max(1, depth) {
-            polls += 1
-            if signal.poll(polls) {
+            if signal.poll() {
                 run.stopped = true
                 return run
             }

@@ -20,11 +20,22 @@ struct BuchiAutomaton {
     /// The nodes a run starts in.
     private(set) var initial: [Int] = []
     private(set) var acceptanceSets = 0
+    /// False when `shouldStop` cut the construction short: the automaton is
+    /// then only part of the formula's and must not be searched.
+    private(set) var isComplete = true
 
-    /// - Parameter formula: in negation normal form (`Formula.normalized`), without `each`.
-    init(_ formula: Formula) {
-        var tableau = Tableau()
+    /// - Parameters:
+    ///   - formula: in negation normal form (`Formula.normalized`), without `each`.
+    ///   - shouldStop: asked every thousand or so expansions (the tableau of a
+    ///     formula with many `until`s is exponential in their number); true
+    ///     stops the construction (`isComplete` is then false).
+    init(_ formula: Formula, shouldStop: @escaping () -> Bool = { false }) {
+        var tableau = Tableau(shouldStop: shouldStop)
         tableau.expand(Tableau.Pending(incoming: [Tableau.start], new: [formula], old: [], next: []))
+        guard !tableau.stopped else {
+            isComplete = false
+            return
+        }
         let untils = Array(formula.untils)
         acceptanceSets = untils.count
         for (i, n) in tableau.nodes.enumerated() {
@@ -87,15 +98,37 @@ private struct Tableau {
         var next: Set<Formula>
     }
 
+    private struct Key: Hashable {
+        var old: Set<Formula>
+        var next: Set<Formula>
+    }
+
     private(set) var nodes: [(incoming: Set<Int>, old: Set<Formula>, next: Set<Formula>)] = []
+    /// Each node's place in `nodes`, by what it holds.
+    private var places: [Key: Int] = [:]
+    let shouldStop: () -> Bool
+    private var expansions = 0
+    private(set) var stopped = false
+
+    init(shouldStop: @escaping () -> Bool) {
+        self.shouldStop = shouldStop
+    }
 
     mutating func expand(_ node: Pending) {
+        guard !stopped else { return }
+        expansions += 1
+        if expansions % 1024 == 0, shouldStop() {
+            stopped = true
+            return
+        }
         var n = node
         guard let eta = n.new.popLast() else {
-            if let i = nodes.firstIndex(where: { $0.old == n.old && $0.next == n.next }) {
+            let key = Key(old: n.old, next: n.next)
+            if let i = places[key] {
                 nodes[i].incoming.formUnion(n.incoming)
                 return
             }
+            places[key] = nodes.count
             nodes.append((n.incoming, n.old, n.next))
             expand(Pending(incoming: [nodes.count - 1], new: Array(n.next), old: [], next: []))
             return
@@ -180,13 +213,18 @@ extension Formula {
 enum StronglyConnected {
     /// The components of the graph over `0..<count`, in the order Tarjan's
     /// algorithm completes them (successors before predecessors).
-    static func components(count: Int, roots: [Int]? = nil, successors: (Int) -> [Int]) -> [[Int]] {
+    /// `shouldStop` is asked every few thousand nodes; when it says true, the
+    /// components found so far are returned (the caller asks it again).
+    static func components(
+        count: Int, roots: [Int]? = nil, shouldStop: () -> Bool = { false }, successors: (Int) -> [Int]
+    ) -> [[Int]] {
         var index = Array(repeating: -1, count: count)
         var low = Array(repeating: 0, count: count)
         var onStack = Array(repeating: false, count: count)
         var stack: [Int] = []
         var out: [[Int]] = []
         var next = 0
+        var iterations = 0
         for root in roots ?? Array(0..<count) where index[root] < 0 {
             var work: [(node: Int, successors: [Int], position: Int)] = [(root, successors(root), 0)]
             index[root] = next
@@ -195,6 +233,8 @@ enum StronglyConnected {
             stack.append(root)
             onStack[root] = true
             while !work.isEmpty {
+                iterations += 1
+                if iterations % 4096 == 0, shouldStop() { return out }
                 let top = work.count - 1
                 let v = work[top].node
                 if work[top].position < work[top].successors.count {

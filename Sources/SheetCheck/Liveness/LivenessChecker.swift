@@ -15,6 +15,9 @@ final class LivenessChecker {
     let explorer: Explorer
     let worker: ExplorationWorker
     let graph: StateGraph
+    /// Asked during the automaton's construction, the product search and the
+    /// predicates' evaluation: the time limit and Ctrl-C stop them too.
+    let signal: StopSignal
     /// Per state, where its steps start in `graph.edges` (one more entry at the end).
     private let firstEdge: [Int]
     private let stateCount: Int
@@ -23,9 +26,10 @@ final class LivenessChecker {
     /// Per event atom, its value for each distinct event.
     private var eventValues: [Atom: [Bool]] = [:]
 
-    init(explorer: Explorer, worker: ExplorationWorker) {
+    init(explorer: Explorer, worker: ExplorationWorker, signal: StopSignal) {
         self.explorer = explorer
         self.worker = worker
+        self.signal = signal
         var graph = explorer.graph
         graph.sort()
         self.graph = graph
@@ -36,8 +40,14 @@ final class LivenessChecker {
         firstEdge = first
     }
 
+    /// What a property not checked to its end says.
+    static let stoppedBeforeChecked = "the check stopped before this property was checked to its end"
+
     func check(_ properties: [Property]) -> [PropertyResult] {
         properties.map { p in
+            guard !signal.isStopped else {
+                return PropertyResult(name: p.name, verdict: .inconclusive(Self.stoppedBeforeChecked))
+            }
             do throws(CheckFailure) {
                 return PropertyResult(name: p.name, verdict: try verdict(p))
             } catch {
@@ -63,6 +73,7 @@ final class LivenessChecker {
                     + (property.summary.isEmpty ? "" : " (\(property.summary): not so)")
                 return .violated(lasso)
             case .cut: cut = true
+            case .stopped: return .inconclusive(Self.stoppedBeforeChecked)
             case .holds: break
             }
         }
@@ -132,12 +143,18 @@ final class LivenessChecker {
         /// No violation, but one could lie past the depth bound.
         case cut
         case violated(Lasso)
+        /// The time limit or Ctrl-C stopped the search.
+        case stopped
     }
+
+    /// Asks the stop signal now (each few thousand nodes of a search).
+    private func shouldStop() -> Bool { signal.poll() }
 
     /// Searches the product of the graph with the automaton of `¬formula`.
     private func search(_ formula: Formula) throws(CheckFailure) -> Outcome {
         let negation = Formula.not(formula).normalized
-        let automaton = BuchiAutomaton(negation)
+        let automaton = BuchiAutomaton(negation, shouldStop: { [signal] in signal.poll() })
+        guard automaton.isComplete else { return .stopped }
         let atoms = Array(negation.atoms).sorted { $0.description < $1.description }
         guard atoms.count <= 64 else { throw .tooManyAtoms(count: atoms.count, limit: 64) }
         let product = Product(
@@ -146,7 +163,9 @@ final class LivenessChecker {
         let live = automaton.live()
         let roots = product.roots(setUp: try stateBits(atoms, state: 0))
         var reachesCut = false
-        let components = StronglyConnected.components(count: stateCount * q, roots: roots) { p in
+        guard !signal.isStopped else { return .stopped }
+        let components = StronglyConnected.components(count: stateCount * q, roots: roots, shouldStop: shouldStop) {
+            p in
             if !explorer.isExpanded(p / q), live[p % q] { reachesCut = true }
             return product.steps(p).map(\.to)
         }
@@ -154,6 +173,7 @@ final class LivenessChecker {
         var best: Lasso?
         var distance: [Int: Int]?
         for scc in components {
+            guard !signal.isStopped else { return .stopped }
             let members = Set(scc)
             var cyclic = scc.count > 1
             var passesTime = false
@@ -284,6 +304,8 @@ final class LivenessChecker {
         values.reserveCapacity(stateCount)
         let app = worker.app
         for s in 0..<stateCount {
+            // Stopped: values that are never kept (the search asks the signal and stops).
+            if s % 16 == 0, shouldStop() { return Array(repeating: false, count: stateCount) }
             app.restore(explorer.snapshots[s], clock: explorer.clocks[s])
             do {
                 values.append(try predicate.test(app.state()))
