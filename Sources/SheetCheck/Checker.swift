@@ -126,6 +126,11 @@ public final class Checker {
         self.baseline = baseline
     }
 
+    /// The profile explored: the host's app's once set up (a set-up's
+    /// `profile(...)` wins over the one the host was made with). The one
+    /// every report names: the header, counterexamples, traces, coverage, mcp.
+    public var profile: Profile { host.app.profile }
+
     /// The invariants checked, by name.
     public var invariantNames: [String] {
         InvariantChecks(

@@ -9,8 +9,13 @@ Each bound is one second past the limit or the signal: a step that has
 started runs to its end (one hook call, at most 100 ms here), and the stop
 is asked before the next one.
 
+Also issue 27's item 2: the profile explored is the one every report names
+(a set-up's `profile(...)` wins), `--seed` without `--runs` is a usage error,
+and a missing file's message names the argument's role.
+
 Usage: python3 Tests/e2e/check_stop_test.py PATH_TO_SHEETLAB
 """
+import json
 import os
 import signal
 import subprocess
@@ -94,6 +99,46 @@ class CheckStops(unittest.TestCase):
                 self.assertEqual(p.returncode, 130, out + err)
                 self.assertIn("stopped: interrupted (Ctrl-C)", out)
                 self.assertLess(took, SLACK, f"{mode} took {took:.2f} s after SIGINT")
+
+
+# A set-up that pins its own profile, and lets an item be written while the sheet closes (B03).
+PINNED = """profile("iphone15-ios17")
+view { name = "ContentView", state = { "selectedItem" },
+  modifiers = { sheet { item = "selectedItem", content = function(c) return "item " .. c.item.id end } } }
+"""
+
+
+class CheckReportsWhatItChecked(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.addCleanup(self.tmp.cleanup)
+        self.setup = scenario_file(self.tmp.name, "pinned.lua", PINNED)
+
+    def test_the_profile_a_set_up_pins_is_the_one_reported_everywhere(self):
+        trace = os.path.join(self.tmp.name, "trace.json")
+        code, out, err = cli_test.sheetlab("check", "--scenario", self.setup, "--invariant", "no-request-lost",
+                                           "--depth", "5", "--trace", "json", "--trace-out", trace,
+                                           "--coverage", "json", "--jobs", "1")
+        self.assertEqual(code, 1, out + err)
+        self.assertIn(" on iphone15-ios17 from ", out.splitlines()[0])
+        self.assertNotIn("iphone17-ios26", out)
+        self.assertIn('profile("iphone15-ios17")', out, "the counterexample replays on it")
+        with open(trace) as f:
+            self.assertEqual(json.load(f)["#meta"]["profile"], "iphone15-ios17")
+
+    def test_seed_without_runs_is_a_usage_error(self):
+        code, out, err = cli_test.sheetlab("check", "--seed", "3", "--depth", "2")
+        self.assertEqual(code, 2, out + err)
+        self.assertIn("--seed chooses random mode's sequences; give --runs N too", err)
+
+    def test_a_missing_file_is_named_by_its_role(self):
+        missing = os.path.join(self.tmp.name, "nope.lua")
+        for args, role in [([missing], "policy"), (["--scenario", missing], "set-up scenario (--scenario)"),
+                           (["--properties", missing], "properties (--properties)")]:
+            with self.subTest(role=role):
+                code, out, err = cli_test.sheetlab("check", *args)
+                self.assertEqual(code, 2, out + err)
+                self.assertIn(f"no such file: {missing} (expected a {role} .lua file)", err)
 
 
 if __name__ == "__main__":

@@ -88,8 +88,6 @@ enum CheckCommand {
         var configuration: SessionConfiguration
         /// The policy files checked.
         var policies: [String] { configuration.policyFiles }
-        /// The profile explored on.
-        var profile: Profile { configuration.profile }
         var invariants: [Invariant] = []
         var builtInProperties: [Property] = []
         var propertyFiles: [String] = []
@@ -113,8 +111,10 @@ enum CheckCommand {
         configuration.policies = args.positionals.map { .file($0) }
         configuration.setup = setup.map { .file($0) }
         var r = Request(configuration: configuration)
-        for p in args.positionals + [setup].compactMap({ $0 }) + args.values("--properties") {
-            try ScriptOptions.requireFile(p, command: "check")
+        for p in args.positionals { try ScriptOptions.requireFile(p, role: "policy", command: "check") }
+        if let setup { try ScriptOptions.requireFile(setup, role: "set-up scenario (--scenario)", command: "check") }
+        for p in args.values("--properties") {
+            try ScriptOptions.requireFile(p, role: "properties (--properties)", command: "check")
         }
         for name in args.values("--invariant") {
             guard let inv = Invariant(rawValue: name) else {
@@ -136,6 +136,11 @@ enum CheckCommand {
         r.depth = try args.integer("--depth", in: 1...64, command: "check") ?? 6
         r.runs = try args.integer("--runs", in: 1...100_000_000, command: "check")
         r.seed = try args.integer("--seed", in: 0...Int.max, command: "check") ?? 1
+        if args.value("--seed") != nil, r.runs == nil {
+            throw UsageError(
+                "--seed chooses random mode's sequences; give --runs N too (without it, check explores every sequence)",
+                command: "check")
+        }
         r.items = try args.integer("--items", in: 1...16, command: "check") ?? 2
         r.jobs =
             try args.integer("--jobs", in: 1...256, command: "check")
@@ -228,7 +233,7 @@ enum CheckCommand {
         let policies = request.configuration.policyFiles
         let names = policies.isEmpty ? "stock behaviour" : policies.joined(separator: ", ")
         out.line(
-            "checking \(TerminalText.line(names)) on \(request.configuration.profile.name) from \(TerminalText.line(setup.description))"
+            "checking \(TerminalText.line(names)) on \(checker.profile.name) from \(TerminalText.line(setup.description))"
         )
         out.line("invariants: \(TerminalText.line(checker.invariantNames.joined(separator: ", ")))")
         if !properties.isEmpty {

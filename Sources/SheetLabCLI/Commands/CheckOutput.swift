@@ -35,7 +35,7 @@ struct CheckOutput {
                     + TerminalText.escape(v.message, indent: "    "))
             if !properties.isEmpty { out.line("properties: not checked (an invariant broke first)") }
             let scenario = Counterexample.scenario(
-                v, setup: setup, profile: request.profile.name, policies: request.policies)
+                v, setup: setup, profile: checker.profile.name, policies: request.policies)
             code = counterexample(scenario, steps: v.steps, loop: nil, liveness: false, message: v.message)
         } else {
             code = verdicts()
@@ -99,7 +99,7 @@ struct CheckOutput {
         }
         if let (name, lasso) = firstLasso {
             let scenario = Counterexample.scenario(
-                lasso, property: name, setup: setup, profile: request.profile.name, policies: request.policies)
+                lasso, property: name, setup: setup, profile: checker.profile.name, policies: request.policies)
             return counterexample(
                 scenario, steps: lasso.prefix + lasso.cycle, loop: lasso.prefix.count, liveness: true,
                 message: lasso.message)
@@ -181,7 +181,7 @@ struct CheckOutput {
         let files: [CoverageSuite.File]
         do {
             files = try CoverageSuite.files(
-                coverage, setup: setup, profile: request.profile.name, policies: request.policies,
+                coverage, setup: setup, profile: checker.profile.name, policies: request.policies,
                 guardOff: !properties.isEmpty)
         } catch {
             out.error("sheetlab check: cannot make the suite: " + TerminalText.escape(error.description))

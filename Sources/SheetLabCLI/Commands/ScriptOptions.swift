@@ -70,13 +70,15 @@ enum ScriptOptions {
         return configuration
     }
 
-    /// Checks that a scenario file exists and is a file.
-    static func requireFile(_ path: String, command: String) throws(UsageError) {
+    /// Checks that a file named on the command line exists and is a file.
+    /// - Parameter role: what the file is for, in messages: `scenario`,
+    ///   `policy`, `set-up scenario (--scenario)`, `properties (--properties)`.
+    static func requireFile(_ path: String, role: String = "scenario", command: String) throws(UsageError) {
         guard let kind = FileSystem.kind(at: path) else {
-            throw UsageError("no such file: \(path) (expected a scenario .lua file)", command: command)
+            throw UsageError("no such file: \(path) (expected a \(role) .lua file)", command: command)
         }
         if kind == .directory {
-            throw UsageError("\(path) is a folder; 'sheetlab \(command)' expects a scenario file", command: command)
+            throw UsageError("\(path) is a folder; 'sheetlab \(command)' expects a \(role) file", command: command)
         }
     }
 }

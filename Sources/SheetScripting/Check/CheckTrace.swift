@@ -85,7 +85,7 @@ public struct CheckTrace {
     /// state holds the variables `orientation`, `views` (a record per view
     /// of its slots), `presentations` and `held` (lists of records); its
     /// `#meta` gives the index, the step that led to it, the clock and the
-    /// step's events. Integers are `{"#bigint": "n"}`, other numbers strings,
+    /// step's events; the trace's `#meta` names the profile explored. Integers are `{"#bigint": "n"}`, other numbers strings,
     /// nil `{"tag": "None", "value": {"#tup": []}}`.
     public func itf(source: String) -> String {
         var states: [String] = []
@@ -123,6 +123,7 @@ public struct CheckTrace {
         var out = "{\"#meta\": {\"format\": \"ITF\", "
         out += "\"format-description\": \"https://apalache-mc.org/docs/adr/015adr-trace.html\", "
         out += "\"source\": \(JSONText.quote(source)), \"description\": \(JSONText.quote(description))"
+        if let profile = self.states.first?.state.profile { out += ", \"profile\": \(JSONText.quote(profile))" }
         if let step = back?.step { out += ", \"loop-step\": \(JSONText.quote(step.lua))" }
         out += "}, "
         out += "\"vars\": [\"orientation\", \"views\", \"presentations\", \"held\"], "

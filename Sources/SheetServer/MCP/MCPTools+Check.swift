@@ -69,7 +69,6 @@ extension MCPTools {
         // The set-up is read once, through the one reader (as `sheetlab check --scenario` reads it).
         let setup = try lua { () throws(LuaError) in try CheckSetup(configuration) }
         let session = try server.endpoint.makeSession(setup)
-        let profile = configuration.profile
         let policies = configuration.policies.map { source in
             switch source {
             case .file(let path): path
@@ -78,6 +77,7 @@ extension MCPTools {
         }
 
         let checker = Checker(host: session, invariants: invariants)
+        let profile = checker.profile
         let start = threadCPUNanoseconds()
         checker.shouldStop = { [control = server.control] () -> CheckReport.Stop? in
             if control.isCancelled { return .interrupted }
