@@ -240,7 +240,7 @@ enum CheckCommand {
         let report =
             request.runs.map { checker.random(runs: $0, depth: request.depth, seed: UInt64(request.seed)) }
             ?? checker.exhaustive(depth: request.depth)
-        if out.colorErr { FileSystem.writeStandardError("\r\u{1B}[K") }
+        if out.terminalErr { FileSystem.writeStandardError("\r\u{1B}[K") }
         return CheckOutput(
             request: request, args: args, out: out, checker: checker, report: report, setup: setup.text,
             properties: properties
@@ -272,7 +272,7 @@ enum CheckCommand {
             let rate = random ? "\(Int(Double(r.steps) / secs)) steps/s" : "\(Int(Double(r.states) / secs)) states/s"
             return "\(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate)"
         }
-        if out.colorErr {
+        if out.terminalErr {
             checker.progressInterval = 0.2
             checker.progress = { r in FileSystem.writeStandardError("\r  \(line(r))   ") }
         } else if request.progress > 0 {

@@ -34,11 +34,13 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
         return .usage
     }
     do {
-        let parsed = try parseArguments(Array(arguments.dropFirst()), for: command.spec)
+        var parsed = try parseArguments(Array(arguments.dropFirst()), for: command.spec)
         if parsed.wantsHelp {
             out.line(command.spec.help)
             return .ok
         }
+        if command.usesProject { parsed.project = try ProjectOptions.locate(parsed, command: command.spec.name) }
+        out.use(try ProjectOptions.colorMode(parsed, command: command.spec.name))
         let code = command.run(parsed, out)
         out.flush()
         return code
@@ -53,17 +55,29 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
 struct Subcommand: Sendable {
     var spec: CommandSpec
     var run: @Sendable (ParsedArguments, Output) -> ExitCode
+    /// Whether it works in a project (`.sheetlab.lua`): its settings are read before it runs.
+    var usesProject: Bool
+
+    /// A subcommand; every one takes `--color`.
+    init(spec: CommandSpec, usesProject: Bool = true, run: @escaping @Sendable (ParsedArguments, Output) -> ExitCode) {
+        var spec = spec
+        spec.options.append(ProjectOptions.color)
+        self.spec = spec
+        self.run = run
+        self.usesProject = usesProject
+    }
 }
 
 let subcommands: [Subcommand] = [
     Subcommand(spec: RunCommand.spec, run: RunCommand.run),
     Subcommand(spec: TestCommand.spec, run: TestCommand.run),
-    Subcommand(spec: DemoCommand.spec, run: DemoCommand.run),
+    Subcommand(spec: DemoCommand.spec, usesProject: false, run: DemoCommand.run),
     Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
     Subcommand(spec: ReplCommand.spec, run: ReplCommand.run),
-    Subcommand(spec: ProfilesCommand.spec, run: ProfilesCommand.run),
+    Subcommand(spec: ProfilesCommand.spec, usesProject: false, run: ProfilesCommand.run),
     Subcommand(spec: ServeCommand.spec, run: ServeCommand.run),
     Subcommand(spec: MCPCommand.spec, run: MCPCommand.run),
+    Subcommand(spec: ConfigCommand.spec, run: ConfigCommand.run),
 ]
 
 /// `sheetlab --help`.

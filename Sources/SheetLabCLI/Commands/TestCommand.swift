@@ -7,12 +7,13 @@ import SheetServer
 /// `sheetlab test [PATH]...`: runs every scenario under the paths.
 enum TestCommand {
     static let spec = CommandSpec(
-        name: "test", summary: "Run every *.lua scenario under the paths (default: examples).",
+        name: "test", summary: "Run every *.lua scenario under the paths (default: the project's, or examples).",
         positionalUsage: "[PATH]...", maxPositionals: nil,
         options: ScriptOptions.specs + [
             OptionSpec(
                 "--strict",
                 help: "Fail a file on any error event (policy, content, action error) no expect_error expected."),
+            OptionSpec("--no-strict", help: "Not --strict, when the project file sets strict = true."),
             OptionSpec(
                 "--format", value: "FORMAT",
                 help: "text (default), junit (JUnit XML), json (one object per line and file) or tap (TAP 14)."),
@@ -50,11 +51,11 @@ enum TestCommand {
             """)
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
-        let paths = args.positionals.isEmpty ? ["examples"] : args.positionals
+        let paths = ProjectOptions.testPaths(args)
         var pass = Pass(paths: paths)
         do throws(UsageError) {
             pass.configuration = try ScriptOptions.configuration(args, command: "test")
-            let name = args.value("--format") ?? "text"
+            let name = args.value("--format") ?? args.project?.format ?? "text"
             guard let f = TestReport.Format(rawValue: name) else {
                 throw UsageError(
                     "--format expects \(TestReport.Format.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'",
@@ -74,7 +75,7 @@ enum TestCommand {
             return RunCommand.usage(error, out)
         }
         pass.verbose = args.flag("--verbose")
-        pass.strict = args.flag("--strict")
+        pass.strict = ProjectOptions.strict(args)
         guard args.flag("--watch") else { return pass.once(out).code }
         let loop = WatchLoop(command: "test", out: out, limits: pass.configuration.limits)
         return loop.run { prepare in

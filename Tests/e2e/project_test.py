@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""End-to-end tests of working from any folder: the project file
+(.sheetlab.lua), `sheetlab config`, `init`, test selection, CI formats,
+colour, one --format spelling, shell completion and the man page.
+
+Each test runs the built binary from a folder other than the checkout's root.
+
+Usage: python3 Tests/e2e/project_test.py PATH_TO_SHEETLAB
+"""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import unittest
+import xml.etree.ElementTree as ET
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+EXAMPLES = os.path.join(ROOT, "examples")
+SHEETLAB = None
+
+
+def sheetlab(*args, cwd, env=None, timeout=300, input=""):
+    """Runs sheetlab in `cwd`; returns (code, stdout, stderr)."""
+    full_env = dict(os.environ)
+    for name in ["NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE"]:
+        full_env.pop(name, None)
+    if env:
+        full_env.update(env)
+    p = subprocess.run([SHEETLAB, *args], cwd=cwd, capture_output=True, text=True, env=full_env,
+                       timeout=timeout, input=input)
+    return p.returncode, p.stdout, p.stderr
+
+
+def write(path, text):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w") as f:
+        f.write(text)
+    return path
+
+
+SHEET = 'view { name = "ContentView", state = { show = false },\n' \
+        '  modifiers = { sheet { isPresented = "show", content = "A" } } }\n' \
+        'set("show", true)\nadvance(1000)\n'
+PASSING = SHEET + 'expect_eq(top() and top().phase, "presented", "the sheet is up")\n'
+FAILING = SHEET + '\nexpect_eq(top() and top().phase, "dismissed", "the sheet is down")\n'
+
+
+class Scratch(unittest.TestCase):
+    """A scratch folder outside the checkout for each test."""
+
+    def setUp(self):
+        self.tmp = tempfile.mkdtemp(prefix="sheetlab-project-")
+        self.addCleanup(shutil.rmtree, self.tmp, True)
+
+
+class CheckoutExamplesAreAProject(Scratch):
+    def test_run_in_seeds_loads_a_policy_above_it(self):
+        seeds = os.path.join(EXAMPLES, "seeds")
+        code, out, err = sheetlab("run", "seed000_queue_reopen.lua", cwd=seeds)
+        self.assertEqual(code, 0, err)
+        self.assertNotIn("cannot load", err)
+
+    def test_test_dot_in_seeds_passes(self):
+        code, out, err = sheetlab("test", ".", cwd=os.path.join(EXAMPLES, "seeds"))
+        self.assertEqual(code, 0, out + err)
+        self.assertRegex(out, r"\d+ passed, 0 failed")
+
+    def test_behaviours_from_another_folder_pass(self):
+        code, out, err = sheetlab("test", os.path.join(EXAMPLES, "behaviours"), cwd=self.tmp)
+        self.assertEqual(code, 0, out + err)
+        self.assertIn("P01_hand_off.lua", out)
+        self.assertRegex(out, r"\d+ passed, 0 failed")
+
+    def test_test_alone_in_a_subfolder_runs_the_projects_tests(self):
+        code, out, err = sheetlab("test", cwd=os.path.join(EXAMPLES, "seeds"))
+        self.assertEqual(code, 0, out + err)
+        self.assertIn("behaviours/B05_already_presenting.lua", out)
+
+
+class ProjectFile(Scratch):
+    def make(self, settings):
+        write(os.path.join(self.tmp, ".sheetlab.lua"), "return " + settings + "\n")
+        write(os.path.join(self.tmp, "shared", "policies", "queue.lua"),
+              open(os.path.join(EXAMPLES, "policies", "queue.lua")).read())
+        write(os.path.join(self.tmp, "scenarios", "deep", "one.lua"),
+              'policy("../../shared/policies/queue.lua")\n' + PASSING)
+        write(os.path.join(self.tmp, "scenarios", "two.lua"),
+              'expect_eq(state and state.profile or get_profile and get_profile() or "x", "x")\n')
+
+    def test_policy_may_read_anywhere_in_the_project(self):
+        self.make('{ test = { "scenarios/deep" } }')
+        deep = os.path.join(self.tmp, "scenarios", "deep")
+        code, out, err = sheetlab("run", "one.lua", cwd=deep)
+        self.assertEqual(code, 0, err)
+        code, out, err = sheetlab("test", cwd=deep)
+        self.assertEqual(code, 0, out + err)
+        self.assertIn("1 passed, 0 failed", out)
+
+    def test_outside_a_project_the_rule_stays(self):
+        write(os.path.join(self.tmp, "p", "queue.lua"), open(os.path.join(EXAMPLES, "policies", "queue.lua")).read())
+        write(os.path.join(self.tmp, "s", "one.lua"), 'policy("../p/queue.lua")\n' + PASSING)
+        code, out, err = sheetlab("run", "one.lua", cwd=os.path.join(self.tmp, "s"))
+        self.assertEqual(code, 3, err)
+        self.assertIn("cannot load ../p/queue.lua", err)
+
+    def test_settings_reach_every_run_and_flags_win(self):
+        write(os.path.join(self.tmp, ".sheetlab.lua"), 'return { profile = "iphonese-ios16", strict = true,'
+              ' limits = { budget_ms = 250 }, color = "never", format = "json", test = { "t" } }\n')
+        write(os.path.join(self.tmp, "t", "a.lua"), PASSING)
+        code, out, err = sheetlab("config", cwd=os.path.join(self.tmp, "t"))
+        self.assertEqual(code, 0, err)
+        rows = {line.split()[0]: line for line in out.splitlines()}
+        self.assertIn("iphonese-ios16  (project file)", rows["profile"])
+        self.assertIn("true  (project file)", rows["strict"])
+        self.assertIn("250  (project file)", rows["limits.budget_ms"])
+        self.assertIn("json  (project file)", rows["format"])
+        self.assertIn("10000  (default)", rows["limits.script_budget_ms"])
+        code, out, err = sheetlab("config", "--profile", "iphone15-ios17", "--budget", "300", "--no-strict",
+                                  cwd=self.tmp)
+        rows = {line.split()[0]: line for line in out.splitlines()}
+        self.assertIn("iphone15-ios17  (flag --profile)", rows["profile"])
+        self.assertIn("300  (flag --budget)", rows["limits.budget_ms"])
+        self.assertIn("false  (flag --no-strict)", rows["strict"])
+        # The report format and the profile reach `test`: JSON lines, the project's profile.
+        code, out, err = sheetlab("test", cwd=self.tmp)
+        self.assertEqual(code, 0, out + err)
+        first = json.loads(out.splitlines()[0])
+        self.assertEqual(first["status"], "passed")
+        code, out, err = sheetlab("run", "t/a.lua", cwd=self.tmp)
+        self.assertIn("iphonese-ios16", out)
+        code, out, err = sheetlab("run", "t/a.lua", "--profile", "iphone15-ios17", cwd=self.tmp)
+        self.assertIn("iphone15-ios17", out)
+
+    def test_policies_for_every_run(self):
+        write(os.path.join(self.tmp, ".sheetlab.lua"),
+              'return { policies = { "pol/mark.lua" } }\n')
+        write(os.path.join(self.tmp, "pol", "mark.lua"),
+              'return { request = function(ctx) return "drop" end }\n')
+        write(os.path.join(self.tmp, "a.lua"), PASSING)
+        code, out, err = sheetlab("run", "a.lua", cwd=self.tmp)
+        self.assertEqual(code, 1, out + err)  # the policy drops the request: no sheet
+        code, out, err = sheetlab("run", "a.lua", "--policy", os.path.join(EXAMPLES, "policies", "queue.lua"),
+                                  cwd=self.tmp)
+        self.assertEqual(code, 0, out + err)
+
+    def test_a_wrong_project_file_is_named(self):
+        write(os.path.join(self.tmp, ".sheetlab.lua"), 'return { profil = "iphone15-ios17" }\n')
+        code, out, err = sheetlab("config", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn(".sheetlab.lua: unknown setting 'profil'", err)
+        self.assertIn("did you mean profile?", err)
+        write(os.path.join(self.tmp, ".sheetlab.lua"), 'return { limits = { budget_ms = 0 } }\n')
+        code, out, err = sheetlab("run", "x.lua", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("'limits.budget_ms' must be a whole number from 1", err)
+        write(os.path.join(self.tmp, ".sheetlab.lua"), 'return { test = io.open("/etc/passwd") }\n')
+        code, out, err = sheetlab("test", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn(".sheetlab.lua:1:", err)  # read in the sandbox: no io
+
+    def test_serve_reads_policies_from_the_project(self):
+        self.make("{}")
+        deep = os.path.join(self.tmp, "scenarios", "deep")
+        request = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "create",
+                              "params": {"policies": ["../../shared/policies/queue.lua"]}})
+        code, out, err = sheetlab("serve", cwd=deep, input=request + "\n")
+        self.assertEqual(code, 0, err)
+        answer = json.loads(out.splitlines()[0])
+        self.assertIn("result", answer, answer)
+        # Outside the project the same request is refused.
+        other = tempfile.mkdtemp(prefix="sheetlab-noproject-")
+        self.addCleanup(shutil.rmtree, other, True)
+        os.makedirs(os.path.join(other, "a", "b"))
+        shutil.copytree(os.path.join(self.tmp, "shared"), os.path.join(other, "shared"))
+        code, out, err = sheetlab("serve", cwd=os.path.join(other, "a", "b"), input=request + "\n")
+        self.assertIn("error", json.loads(out.splitlines()[0]))
+
+
+def main():
+    global SHEETLAB
+    if len(sys.argv) < 2:
+        print(__doc__)
+        sys.exit(2)
+    SHEETLAB = os.path.abspath(sys.argv.pop(1))
+    unittest.main(verbosity=2)
+
+
+if __name__ == "__main__":
+    main()
