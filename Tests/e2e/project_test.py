@@ -179,6 +179,132 @@ class ProjectFile(Scratch):
         self.assertIn("error", json.loads(out.splitlines()[0]))
 
 
+class Init(Scratch):
+    def test_init_makes_a_project_that_passes_at_once(self):
+        code, out, err = sheetlab("init", "fresh", cwd=self.tmp)
+        self.assertEqual(code, 0, err)
+        fresh = os.path.join(self.tmp, "fresh")
+        for name in [".sheetlab.lua", "scenarios/reopen.lua", "scenarios/reopen.timeline", "policies/queue.lua",
+                     ".gitignore"]:
+            self.assertTrue(os.path.isfile(os.path.join(fresh, name)), name)
+        self.assertIn(".sheetlab/", open(os.path.join(fresh, ".gitignore")).read())
+        code, out, err = sheetlab("test", "--strict", cwd=os.path.join(fresh, "scenarios"))
+        self.assertEqual(code, 0, out + err)
+        self.assertIn("timeline matches", out)
+        self.assertIn("1 passed, 0 failed", out)
+        # A second init there refuses, and overwrites nothing.
+        code, out, err = sheetlab("init", "fresh", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("already there", err)
+
+
+class Selection(Scratch):
+    def make(self):
+        write(os.path.join(self.tmp, ".sheetlab.lua"), 'return { test = { "s" } }\n')
+        write(os.path.join(self.tmp, "s", "a_pass.lua"), PASSING)
+        write(os.path.join(self.tmp, "s", "b_fail.lua"), FAILING)
+        write(os.path.join(self.tmp, "s", "c_pass.lua"), PASSING)
+        write(os.path.join(self.tmp, "s", "d_fail.lua"), FAILING)
+
+    def test_filter_by_path_or_glob(self):
+        self.make()
+        code, out, err = sheetlab("test", "--filter", "a_pass", cwd=self.tmp)
+        self.assertEqual(code, 0, out + err)
+        self.assertIn("1 passed, 0 failed", out)
+        code, out, err = sheetlab("test", "-k", "*_pass.lua", cwd=self.tmp)
+        self.assertEqual(code, 0, out + err)
+        self.assertIn("2 passed, 0 failed", out)
+        code, out, err = sheetlab("test", "--filter", "nothing", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("matches --filter nothing", err)
+
+    def test_fail_fast_stops_at_the_first_failure(self):
+        self.make()
+        code, out, err = sheetlab("test", "--fail-fast", cwd=self.tmp)
+        self.assertEqual(code, 1)
+        self.assertIn("b_fail.lua", out)
+        self.assertNotIn("c_pass.lua", out)
+        self.assertIn("1 passed, 1 failed", out)
+        self.assertIn("2 not run", err)
+
+    def test_last_failed_reruns_the_failures_of_the_project(self):
+        self.make()
+        code, out, err = sheetlab("test", cwd=self.tmp)
+        self.assertEqual(code, 1)
+        self.assertTrue(os.path.isfile(os.path.join(self.tmp, ".sheetlab", "last-failed")))
+        code, out, err = sheetlab("test", "--last-failed", cwd=os.path.join(self.tmp, "s"))
+        self.assertEqual(code, 1)
+        self.assertIn("b_fail.lua", out)
+        self.assertIn("d_fail.lua", out)
+        self.assertNotIn("a_pass.lua", out)
+        self.assertIn("0 passed, 2 failed", out)
+        # Fixed: d passes now; a run of d alone forgets it, and b is still remembered.
+        write(os.path.join(self.tmp, "s", "d_fail.lua"), PASSING)
+        sheetlab("test", "--filter", "d_fail", cwd=self.tmp)
+        code, out, err = sheetlab("test", "--last-failed", cwd=self.tmp)
+        self.assertIn("0 passed, 1 failed", out)
+        write(os.path.join(self.tmp, "s", "b_fail.lua"), PASSING)
+        sheetlab("test", cwd=self.tmp)
+        code, out, err = sheetlab("test", "--last-failed", cwd=self.tmp)
+        self.assertEqual(code, 0)
+        self.assertIn("no failures remembered", err)
+        self.assertIn("4 passed, 0 failed", out)
+
+    def test_last_failed_needs_a_project(self):
+        write(os.path.join(self.tmp, "a.lua"), PASSING)
+        code, out, err = sheetlab("test", ".", "--last-failed", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("sheetlab init", err)
+
+    def test_the_checkouts_gitignore_covers_the_remembered_failures(self):
+        self.assertIn(".sheetlab/", open(os.path.join(ROOT, ".gitignore")).read().split())
+
+
+class DidYouMean(Scratch):
+    def test_hooks_profiles_options_slots_commands(self):
+        write(os.path.join(self.tmp, "typo_policy.lua"), 'return {\n  requets = function(ctx) end,\n}\n')
+        write(os.path.join(self.tmp, "hook.lua"), 'policy("typo_policy.lua")\n')
+        code, out, err = sheetlab("run", "hook.lua", cwd=self.tmp)
+        self.assertEqual(code, 3)
+        self.assertIn("typo_policy.lua:2: unknown hook 'requets'", err)
+        self.assertIn("did you mean request?", err)
+        write(os.path.join(self.tmp, "slot.lua"),
+              'view { name = "ContentView", state = { selectedItem = false } }\nset("selectedItm", true)\n')
+        code, out, err = sheetlab("run", "slot.lua", cwd=self.tmp)
+        self.assertEqual(code, 3)
+        self.assertIn("did you mean selectedItem?", err)
+        write(os.path.join(self.tmp, "prof.lua"), 'profile("iphone15")\n')
+        code, out, err = sheetlab("run", "prof.lua", cwd=self.tmp)
+        self.assertIn("unknown profile 'iphone15'; did you mean iphone15-ios14.4,", err)
+        code, out, err = sheetlab("run", "slot.lua", "--profile", "iphon15-ios17", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("did you mean iphone15-ios17?", err)
+        code, out, err = sheetlab("test", "--stric", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("did you mean --strict?", err)
+        code, out, err = sheetlab("tset", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("did you mean test?", err)
+
+
+class Demo(Scratch):
+    def test_the_closing_hint_names_files_that_exist(self):
+        code, out, err = sheetlab("demo", cwd=self.tmp)
+        self.assertEqual(code, 0, err)
+        hint = out.strip().splitlines()[-1]
+        paths = [w for w in hint.split() if w.endswith(".lua")]
+        self.assertTrue(paths, hint)
+        for p in paths:
+            self.assertTrue(os.path.isfile(p), hint)
+        # A binary outside any checkout says how to get a project.
+        lone = os.path.join(self.tmp, "bin", "sheetlab")
+        os.makedirs(os.path.dirname(lone))
+        shutil.copy(SHEETLAB, lone)
+        p = subprocess.run([lone, "demo"], cwd=self.tmp, capture_output=True, text=True, timeout=120)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        self.assertIn("sheetlab init", p.stdout.strip().splitlines()[-1])
+
+
 def main():
     global SHEETLAB
     if len(sys.argv) < 2:

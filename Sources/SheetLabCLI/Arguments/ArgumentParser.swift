@@ -89,7 +89,8 @@ public func parseArguments(_ args: [String], for spec: CommandSpec) throws(Usage
             let known = spec.options.map(\.name).joined(separator: ", ")
             throw UsageError(
                 "unknown option '\(name)' for 'sheetlab \(spec.name)'"
-                    + (known.isEmpty ? "; it takes no options" : "; expected one of \(known)"),
+                    + (known.isEmpty ? "; it takes no options" : "; expected one of \(known)")
+                    + NameSuggestion.hint(for: name, in: spec.options.map(\.name)),
                 command: spec.name)
         }
         let value: String

@@ -1,3 +1,4 @@
+import SheetScripting
 import SheetServer
 
 /// `sheetlab`: dispatches to a subcommand and returns the exit code.
@@ -29,6 +30,7 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
         out.error(
             "sheetlab: unknown command '\(TerminalText.escape(first))'; expected one of \(subcommands.map(\.spec.name).joined(separator: ", "))"
+                + NameSuggestion.hint(for: first, in: subcommands.map(\.spec.name))
         )
         out.error("Run 'sheetlab --help' for usage.")
         return .usage
@@ -78,6 +80,7 @@ let subcommands: [Subcommand] = [
     Subcommand(spec: ServeCommand.spec, run: ServeCommand.run),
     Subcommand(spec: MCPCommand.spec, run: MCPCommand.run),
     Subcommand(spec: ConfigCommand.spec, run: ConfigCommand.run),
+    Subcommand(spec: InitCommand.spec, usesProject: false, run: InitCommand.run),
 ]
 
 /// `sheetlab --help`.

@@ -3,7 +3,7 @@
 /// is a prefix of. One rule for unknown hooks, profiles, options, slots
 /// and project settings.
 package enum NameSuggestion {
-    /// The names in `known` close to `name`, closest first (at most `limit`).
+    /// The names in `known` closest to `name` (at most `limit`): those it is a prefix of, else those at the least edit distance.
     package static func close(to name: String, in known: [String], limit: Int = 3) -> [String] {
         let wanted = Array(name.lowercased())
         guard !wanted.isEmpty else { return [] }
@@ -19,6 +19,9 @@ package enum NameSuggestion {
             let d = distance(wanted, Array(lowered))
             if d <= allowed { scored.append((candidate, d)) }
         }
+        // Only the closest: `iphon15-ios17` suggests iphone15-ios17, not every iphone15.
+        let best = scored.map(\.distance).min() ?? 0
+        scored = scored.filter { $0.distance == best }
         var seen: Set<String> = []
         return scored.sorted { $0.distance != $1.distance ? $0.distance < $1.distance : $0.name < $1.name }
             .map(\.name).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
