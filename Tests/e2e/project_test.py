@@ -305,6 +305,129 @@ class Demo(Scratch):
         self.assertIn("sheetlab init", p.stdout.strip().splitlines()[-1])
 
 
+class CIFormats(Scratch):
+    def make(self):
+        write(os.path.join(self.tmp, "ci", "ok.lua"), PASSING)
+        write(os.path.join(self.tmp, "ci", "bad.lua"), FAILING)  # fails on line 6
+        write(os.path.join(self.tmp, "ci", "broken.lua"), "\n\nlocal x = nil + 1\n")
+
+    def test_junit_has_line_timestamp_hostname(self):
+        self.make()
+        code, out, err = sheetlab("test", "ci", "--format", "junit", cwd=self.tmp)
+        self.assertEqual(code, 3, err)
+        root = ET.fromstring(out)
+        suite = root.find("testsuite")
+        self.assertRegex(suite.get("timestamp"), r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d$")
+        self.assertEqual(suite.get("hostname"), socket.gethostname())
+        cases = {c.get("name"): c for c in suite.findall("testcase")}
+        self.assertEqual(cases["bad.lua"].get("line"), "6")
+        self.assertEqual(cases["broken.lua"].get("line"), "3")
+        self.assertIsNone(cases["ok.lua"].get("line"))
+
+    def test_github_annotations_then_the_summary(self):
+        self.make()
+        code, out, err = sheetlab("test", "ci", "--format", "github", cwd=self.tmp)
+        self.assertEqual(code, 3)
+        lines = out.splitlines()
+        bad = [l for l in lines if l.startswith("::error file=ci/bad.lua,line=6,")]
+        self.assertEqual(len(bad), 1, out)
+        self.assertIn("::the sheet is down%0Aexpected: ", bad[0])
+        self.assertTrue(any(l.startswith("::error file=ci/broken.lua,line=3,") for l in lines), out)
+        self.assertIn("FAIL ci/bad.lua", out)
+        self.assertEqual(lines[-1], "1 passed, 2 failed")
+
+    def test_json_failures_carry_file_and_line(self):
+        self.make()
+        code, out, err = sheetlab("test", "ci/bad.lua", "--format", "json", cwd=self.tmp)
+        failure = json.loads(out.splitlines()[0])["failures"][0]
+        self.assertEqual((failure["file"], failure["line"], failure["location"]), ("ci/bad.lua", 6, "ci/bad.lua:6"))
+
+
+class Colour(Scratch):
+    ESC = "\x1b["
+
+    def on_a_terminal(self, *args, env=None):
+        """Runs sheetlab with standard output on a pseudo-terminal; returns what it wrote."""
+        import pty
+        main, child = pty.openpty()
+        full_env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR", "CLICOLOR_FORCE")}
+        full_env["TERM"] = "xterm"
+        full_env.update(env or {})
+        p = subprocess.Popen([SHEETLAB, *args], cwd=self.tmp, stdout=child, stderr=subprocess.DEVNULL,
+                             stdin=subprocess.DEVNULL, env=full_env)
+        os.close(child)
+        chunks = []
+        while True:
+            try:
+                data = os.read(main, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        p.wait(timeout=120)
+        os.close(main)
+        return b"".join(chunks).decode("utf-8", "replace")
+
+    def test_flag_and_environment(self):
+        write(os.path.join(self.tmp, "a.lua"), PASSING)
+        run = lambda *a, env=None: sheetlab("test", "a.lua", *a, cwd=self.tmp, env=env)[1]
+        self.assertNotIn(self.ESC, run())                                   # not a terminal
+        self.assertIn(self.ESC, run("--color", "always"))
+        self.assertIn(self.ESC, run(env={"FORCE_COLOR": "1"}))
+        self.assertIn(self.ESC, run(env={"CLICOLOR_FORCE": "1"}))
+        self.assertNotIn(self.ESC, run(env={"FORCE_COLOR": "0"}))
+        self.assertNotIn(self.ESC, run("--color", "never", env={"FORCE_COLOR": "1"}))
+        self.assertNotIn(self.ESC, run(env={"FORCE_COLOR": "1", "NO_COLOR": "1"}))
+        self.assertIn(self.ESC, run("--color", "always", env={"NO_COLOR": "1"}))
+        code, out, err = sheetlab("test", "a.lua", "--color", "sometimes", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("--color expects auto, always or never", err)
+        # The project file's colour, and the flag over it.
+        write(os.path.join(self.tmp, ".sheetlab.lua"), 'return { color = "always" }\n')
+        self.assertIn(self.ESC, run())
+        self.assertNotIn(self.ESC, run("--color", "never"))
+
+    def test_a_terminal_is_coloured_unless_term_is_dumb_or_no_color(self):
+        write(os.path.join(self.tmp, "a.lua"), PASSING)
+        self.assertIn(self.ESC, self.on_a_terminal("test", "a.lua"))
+        self.assertNotIn(self.ESC, self.on_a_terminal("test", "a.lua", env={"TERM": "dumb"}))
+        self.assertNotIn(self.ESC, self.on_a_terminal("test", "a.lua", env={"NO_COLOR": "1"}))
+        self.assertIn(self.ESC, self.on_a_terminal("test", "a.lua", env={"TERM": "dumb", "FORCE_COLOR": "1"}))
+
+
+class OneFormatSpelling(Scratch):
+    def test_format_on_run_test_check_profiles_and_the_old_spellings(self):
+        write(os.path.join(self.tmp, "a.lua"), PASSING)
+        queue = os.path.join(EXAMPLES, "policies", "queue.lua")
+        pairs = [
+            (["run", "a.lua", "--format", "json"], ["run", "a.lua", "--timeline", "json"]),
+            (["run", "a.lua", "--profiles", "iphone15-ios17,iphone17-ios26", "--format", "json"],
+             ["run", "a.lua", "--profiles", "iphone15-ios17,iphone17-ios26", "--json"]),
+            (["check", queue, "--depth", "3", "--format", "json"], ["check", queue, "--depth", "3", "--coverage", "json"]),
+            (["profiles", "--format", "json"], ["profiles", "--json"]),
+            (["profiles", "--rules", "--format", "json"], ["profiles", "--rules", "--json"]),
+        ]
+        for new, old in pairs:
+            c1, o1, e1 = sheetlab(*new, cwd=self.tmp)
+            c2, o2, e2 = sheetlab(*old, cwd=self.tmp)
+            self.assertEqual(c1, 0, e1)
+            self.assertEqual(c2, 0, e2)
+            # The same machine output (check's summary line above it has timings).
+            last = lambda text: json.loads(text.strip().splitlines()[-1])
+            self.assertEqual(last(o1), last(o2), new)
+        code, out, err = sheetlab("test", "a.lua", "--format", "json", cwd=self.tmp)
+        self.assertEqual(json.loads(out)["status"], "passed")
+        code, out, err = sheetlab("run", "a.lua", "--format", "svg", cwd=self.tmp)
+        ET.fromstring(out)
+        code, out, err = sheetlab("run", "a.lua", "--format", "json", "--timeline", "svg", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("disagree", err)
+        code, out, err = sheetlab("profiles", "--format", "jsn", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("did you mean json?", err)
+
+
 def main():
     global SHEETLAB
     if len(sys.argv) < 2:

@@ -44,6 +44,7 @@ enum CheckCommand {
             OptionSpec(
                 "--coverage", value: "FORMAT", choices: ["text", "json"], default: "text",
                 help: "Report the rules, event kinds, phases, decisions and detents reached and not reached."),
+            FormatOption.spec("text or json: the coverage report (--format json is --coverage json)."),
             OptionSpec(
                 "--emit-suite", value: "DIR",
                 help: "Write scenarios to DIR that reach, by the shortest steps found, all that was reached."),
@@ -147,11 +148,15 @@ enum CheckCommand {
             }
             r.progress = s
         }
-        if let format = args.value("--coverage") {
-            guard ["text", "json"].contains(format) else {
-                throw UsageError("--coverage takes text or json, got '\(format)'", command: "check")
-            }
-            r.coverage = format
+        if args.value("--coverage") != nil || args.value("--format") != nil {
+            // --format json is the coverage report as JSON: --coverage json's newer spelling.
+            r.coverage = try FormatOption.value(
+                args, command: "check", choices: ["text", "json"],
+                alias: (
+                    "--coverage",
+                    args.value("--format") != nil && args.value("--coverage") == "text" ? nil : args.value("--coverage")
+                ),
+                fallback: "text")
         }
         r.suite = args.value("--emit-suite")
         r.symmetry = args.flag("--symmetry")

@@ -16,7 +16,9 @@ enum TestCommand {
             OptionSpec("--no-strict", help: "Not --strict, when the project file sets strict = true."),
             OptionSpec(
                 "--format", value: "FORMAT",
-                help: "text (default), junit (JUnit XML), json (one object per line and file) or tap (TAP 14)."),
+                help:
+                    "text (default), junit (JUnit XML), json (one object per line and file), tap (TAP 14) or github (text with GitHub Actions annotations)."
+            ),
             OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints."),
             OptionSpec(
                 "--record", value: "MODE", choices: TimelineSnapshot.RecordMode.allCases.map(\.rawValue),
@@ -51,8 +53,11 @@ enum TestCommand {
             --watch runs the files again whenever one of them, a policy they load or a folder given
             changes (a policy that no longer loads is replaced by its last good version, with its error).
             Text prints one line per file, explains failures (file:line, expected vs seen) and ends
-            with 'N passed, N failed' (', N skipped' when files were skipped). junit, json and tap
-            are written when every file has run; print() output then goes to standard error (-v).
+            with 'N passed, N failed' (', N skipped' when files were skipped); github is the same text
+            with a workflow annotation after each failing file (::error file=F,line=N,title=T::message,
+            one per failed expectation). junit, json and tap are written when every file has run;
+            print() output then goes to standard error (-v). JUnit testcases have the line of their
+            first failure (line=), the suite its timestamp and hostname; JSON failures have file and line.
             Selection: --filter keeps the files whose path contains PATTERN, or matches it as a glob
             (seeds/*, 'B0?_*'); --fail-fast stops at the first failure; --last-failed runs the files that
             failed when the project last ran them (remembered in ROOT/\(Project.stateFolder)/last-failed, which
@@ -68,13 +73,10 @@ enum TestCommand {
         var pass = Pass(paths: paths)
         do throws(UsageError) {
             pass.configuration = try ScriptOptions.configuration(args, command: "test")
-            let name = args.value("--format") ?? args.project?.format ?? "text"
-            guard let f = TestReport.Format(rawValue: name) else {
-                throw UsageError(
-                    "--format expects \(TestReport.Format.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'",
-                    command: "test")
-            }
-            pass.format = f
+            let name = try FormatOption.value(
+                args, command: "test", choices: TestReport.Format.allCases.map(\.rawValue),
+                fallback: args.project?.format ?? "text")
+            pass.format = TestReport.Format(rawValue: name)!  // one of the choices
             if let mode = args.value("--record") {
                 guard let m = TimelineSnapshot.RecordMode(rawValue: mode) else {
                     throw UsageError(
@@ -150,7 +152,7 @@ enum TestCommand {
             } catch {
                 return (RunCommand.usage(error, out), TestReport())
             }
-            let streaming = format == .text
+            let streaming = format == .text || format == .github
             for note in files.notes { out.error("note: " + TerminalText.escape(note)) }
             var report = TestReport()
             let selected = files.found.filter { found in
@@ -174,7 +176,7 @@ enum TestCommand {
                 }
                 report.append(outcome)
                 if streaming {
-                    out.write(outcome.text(colour: out))
+                    out.write(outcome.text(colour: out) + (format == .github ? outcome.githubAnnotations : ""))
                     out.flush()
                 }
                 if failFast, outcome.status == .failed || outcome.status == .error {
