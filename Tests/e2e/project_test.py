@@ -428,6 +428,74 @@ class OneFormatSpelling(Scratch):
         self.assertIn("did you mean json?", err)
 
 
+class CompletionAndManual(Scratch):
+    def complete(self, *words):
+        """What bash's completion function offers for the command line `words` (the last one being typed)."""
+        script = os.path.join(self.tmp, "sheetlab.bash")
+        code, out, err = sheetlab("completions", "bash", cwd=self.tmp)
+        self.assertEqual(code, 0, err)
+        write(script, out)
+        array = " ".join("'" + w + "'" for w in ("sheetlab",) + words)
+        program = (f"source {script}; COMP_WORDS=({array}); COMP_CWORD={len(words)}; _sheetlab; "
+                   'printf "%s\\n" "${COMPREPLY[@]}"')
+        p = subprocess.run(["bash", "-c", program], cwd=self.tmp, capture_output=True, text=True, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        return p.stdout.split()
+
+    def test_bash_completes_commands_options_and_values(self):
+        self.assertEqual(self.complete("te"), ["test"])
+        self.assertIn("completions", self.complete("c"))
+        self.assertEqual(self.complete("test", "--fail"), ["--fail-fast"])
+        self.assertIn("--last-failed", self.complete("test", "--"))
+        self.assertEqual(self.complete("test", "--format", "g"), ["github"])
+        self.assertIn("iphonese-ios16", self.complete("run", "x.lua", "--profile", "iphonese"))
+        self.assertEqual(self.complete("run", "--color", "ne"), ["never"])
+        write(os.path.join(self.tmp, "scenario_one.lua"), PASSING)
+        self.assertEqual(self.complete("run", "scenario_o"), ["scenario_one.lua"])
+        self.assertEqual(self.complete("completions", "z"), ["zsh"])
+
+    def test_every_option_of_the_table_is_in_each_script(self):
+        code, help_text, _ = sheetlab("check", "--help", cwd=self.tmp)
+        for shell in ["bash", "zsh", "fish"]:
+            code, out, err = sheetlab("completions", shell, cwd=self.tmp)
+            self.assertEqual(code, 0, err)
+            for option in ["--time-limit", "--symmetry", "--fail-fast", "--last-failed", "--color"]:
+                self.assertIn(option.lstrip("-") if shell == "fish" else option, out, shell)
+            checker = {"zsh": ["zsh", "-n"], "fish": ["fish", "--no-execute"], "bash": ["bash", "-n"]}[shell]
+            if shutil.which(checker[0]):
+                path = write(os.path.join(self.tmp, "completion." + shell), out)
+                p = subprocess.run(checker + [path], capture_output=True, text=True, timeout=60)
+                self.assertEqual(p.returncode, 0, shell + ": " + p.stderr)
+        code, out, err = sheetlab("completions", "bahs", cwd=self.tmp)
+        self.assertEqual(code, 2)
+        self.assertIn("did you mean bash?", err)
+
+    def test_the_manual_renders_with_man(self):
+        if not shutil.which("man"):
+            self.skipTest("man is not installed (scripts/bootstrap installs man-db)")
+        code, out, err = sheetlab("manual", cwd=self.tmp)
+        self.assertEqual(code, 0, err)
+        page = write(os.path.join(self.tmp, "sheetlab.1"), out)
+        if shutil.which("groff"):
+            p = subprocess.run(["groff", "-ww", "-z", "-man", page], capture_output=True, text=True, timeout=60)
+            self.assertEqual(p.stderr, "", "groff warnings")
+        env = dict(os.environ, MANWIDTH="100", MAN_KEEP_FORMATTING="0")
+        p = subprocess.run(["man", "-l", page], capture_output=True, text=True, timeout=60, env=env)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        text = subprocess.run(["col", "-b"], input=p.stdout, capture_output=True, text=True).stdout \
+            if shutil.which("col") else p.stdout
+        self.assertIn("SHEETLAB(1)", text)
+        self.assertIn("sheetlab test", text)
+        self.assertIn("--fail-fast", text)
+        self.assertIn(".sheetlab.lua", text)
+        self.assertIn("NO_COLOR", text)
+        # Every command of the table has its section.
+        code, top, _ = sheetlab("--help", cwd=self.tmp)
+        commands = [l.split()[0] for l in top.split("Commands:")[1].split("\n\n")[0].strip().splitlines()]
+        for command in commands:
+            self.assertIn("sheetlab " + command, text)
+
+
 def main():
     global SHEETLAB
     if len(sys.argv) < 2:

@@ -5,7 +5,9 @@ import SheetScripting
 /// `--json`, `check --coverage json`) stay as aliases.
 enum FormatOption {
     /// The option, with its choices in the help line.
-    static func spec(_ help: String) -> OptionSpec { OptionSpec("--format", value: "FORMAT", help: help) }
+    static func spec(_ choices: [String], _ help: String) -> OptionSpec {
+        OptionSpec("--format", value: "FORMAT", help: help).choosing(choices)
+    }
 
     /// The format asked for by `--format` or an older spelling (`alias`
     /// gives its value, nil when not given); `fallback` when neither.

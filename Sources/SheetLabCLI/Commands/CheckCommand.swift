@@ -44,13 +44,15 @@ enum CheckCommand {
             OptionSpec(
                 "--coverage", value: "FORMAT", choices: ["text", "json"], default: "text",
                 help: "Report the rules, event kinds, phases, decisions and detents reached and not reached."),
-            FormatOption.spec("text or json: the coverage report (--format json is --coverage json)."),
+            FormatOption.spec(
+                ["text", "json"], "text or json: the coverage report (--format json is --coverage json)."),
             OptionSpec(
                 "--emit-suite", value: "DIR",
                 help: "Write scenarios to DIR that reach, by the shortest steps found, all that was reached."),
             OptionSpec(
                 "--trace", value: "FORMAT",
-                help: "Also write the counterexample's states: json (ITF), text, or diff (only what changed)."),
+                help: "Also write the counterexample's states: json (ITF), text, or diff (only what changed)."
+            ).choosing(["json", "text", "diff"]),
             OptionSpec("--trace-out", value: "F", help: "Write the trace to F (default: standard output)."),
             OptionSpec("--out", value: "F", help: "Write the counterexample scenario to F."),
             OptionSpec(

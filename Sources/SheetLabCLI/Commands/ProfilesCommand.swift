@@ -10,6 +10,7 @@ enum ProfilesCommand {
         options: [
             OptionSpec("--rules", help: "List every rule (B01-B46, P01-P05) with its OS range, source and confidence."),
             FormatOption.spec(
+                ["text", "json"],
                 "text (default) or json: the profiles, or with --rules the rules, flags and assumptions, as one JSON object."
             ),
             OptionSpec("--json", help: "The older spelling of --format json."),

@@ -10,7 +10,7 @@ enum ProjectOptions {
         "--color", value: "WHEN",
         help:
             "Colour: auto (the default: on a terminal, off with NO_COLOR or TERM=dumb, on with FORCE_COLOR or CLICOLOR_FORCE), always or never."
-    )
+    ).choosing(ColorMode.allCases.map(\.rawValue))
 
     /// The project of the command: the one its first path lies in, else the current folder's.
     /// - Throws: `UsageError` when the project file is wrong (its message names the file).

@@ -17,8 +17,10 @@ enum RunCommand {
         minPositionals: 1, maxPositionals: 1,
         options: ScriptOptions.specs + [
             FormatOption.spec(
+                ["text", "json", "svg"],
                 "text (default), json (one event per line) or svg; with --profiles, text or json."),
-            OptionSpec("--timeline", value: "FORMAT", help: "The older spelling of --format (text, json or svg)."),
+            OptionSpec("--timeline", value: "FORMAT", help: "The older spelling of --format (text, json or svg).")
+                .choosing(["text", "json", "svg"]),
             OptionSpec("--out", value: "F", help: "Write the timeline to F instead of standard output."),
             OptionSpec(
                 "--profiles", value: "all|LIST",

@@ -81,6 +81,8 @@ let subcommands: [Subcommand] = [
     Subcommand(spec: MCPCommand.spec, run: MCPCommand.run),
     Subcommand(spec: ConfigCommand.spec, run: ConfigCommand.run),
     Subcommand(spec: InitCommand.spec, usesProject: false, run: InitCommand.run),
+    Subcommand(spec: CompletionsCommand.spec, usesProject: false, run: CompletionsCommand.run),
+    Subcommand(spec: ManualCommand.spec, usesProject: false, run: ManualCommand.run),
 ]
 
 /// `sheetlab --help`.

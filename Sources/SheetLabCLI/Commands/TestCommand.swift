@@ -18,7 +18,7 @@ enum TestCommand {
                 "--format", value: "FORMAT",
                 help:
                     "text (default), junit (JUnit XML), json (one object per line and file), tap (TAP 14) or github (text with GitHub Actions annotations)."
-            ),
+            ).choosing(TestReport.Format.allCases.map(\.rawValue)),
             OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints."),
             OptionSpec(
                 "--record", value: "MODE", choices: TimelineSnapshot.RecordMode.allCases.map(\.rawValue),
