@@ -113,7 +113,10 @@ enum CheckCommand {
         let setup = args.value("--scenario")
         var configuration = try ScriptOptions.configuration(
             args, command: "check", allowing: [setup].compactMap { $0 } + args.values("--properties"))
-        configuration.policies = args.positionals.map { .file($0) }
+        // The policies checked: those given, else the project's `policies` (configuration gave them).
+        if !args.positionals.isEmpty || args.project?.policies == nil {
+            configuration.policies = args.positionals.map { .file($0) }
+        }
         configuration.setup = setup.map { .file($0) }
         var r = Request(configuration: configuration)
         for p in args.positionals + [setup].compactMap({ $0 }) + args.values("--properties") {
@@ -122,7 +125,8 @@ enum CheckCommand {
         for name in args.values("--invariant") {
             guard let inv = Invariant(rawValue: name) else {
                 throw UsageError(
-                    "unknown invariant '\(name)'; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))",
+                    "unknown invariant '\(name)'; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))"
+                        + NameSuggestion.hint(for: name, in: Invariant.allCases.map(\.rawValue)),
                     command: "check")
             }
             r.invariants.append(inv)
@@ -130,7 +134,8 @@ enum CheckCommand {
         for name in args.values("--property") {
             guard let p = Property.builtIn(named: name) else {
                 throw UsageError(
-                    "unknown property '\(name)'; expected one of \(Property.builtInNames.joined(separator: ", ")) (or --properties FILE)",
+                    "unknown property '\(name)'; expected one of \(Property.builtInNames.joined(separator: ", ")) (or --properties FILE)"
+                        + NameSuggestion.hint(for: name, in: Property.builtInNames),
                     command: "check")
             }
             r.builtInProperties.append(p)
