@@ -33,7 +33,7 @@ import Testing
     @Test(arguments: [
         (
             ["a.lua", "--polcy", "x"],
-            "unknown option '--polcy' for 'sheetlab run'; expected one of --policy, --profile, --quiet"
+            "unknown option '--polcy' for 'sheetlab run'; expected one of --policy, --profile, --quiet; did you mean --policy?"
         ),
         (["a.lua", "--profile"], "option --profile needs a value (NAME)"),
         (["a.lua", "--quiet=yes"], "option --quiet takes no value"),

@@ -1,3 +1,5 @@
+import SheetScripting
+
 /// A command line that does not fit its subcommand: exit code 2.
 public struct UsageError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was wrong and what was expected, in one sentence.
@@ -22,6 +24,8 @@ public struct ParsedArguments: Sendable, Equatable {
     public var positionals: [String] = []
     /// Whether `-h` or `--help` was given.
     public var wantsHelp = false
+    /// The project the command works in (`.sheetlab.lua`), found by `sheetLabMain`; nil outside one.
+    public var project: Project?
 
     /// The last value given for an option.
     public func value(_ name: String) -> String? { options[name]?.last }
@@ -85,7 +89,8 @@ public func parseArguments(_ args: [String], for spec: CommandSpec) throws(Usage
             let known = spec.options.map(\.name).joined(separator: ", ")
             throw UsageError(
                 "unknown option '\(name)' for 'sheetlab \(spec.name)'"
-                    + (known.isEmpty ? "; it takes no options" : "; expected one of \(known)"),
+                    + (known.isEmpty ? "; it takes no options" : "; expected one of \(known)")
+                    + NameSuggestion.hint(for: name, in: spec.options.map(\.name)),
                 command: spec.name)
         }
         let value: String

@@ -14,6 +14,9 @@ public struct OptionSpec: Sendable {
     /// For an option whose value may be left out (`--record [MODE]`): the
     /// words it takes from the next argument, and the value when none follows.
     public var optionalValue: (choices: [String], default: String)?
+    /// The values it takes, when they are a few words (`--format`'s), for
+    /// shell completion and the manual; empty for anything else.
+    public var valueChoices: [String] = []
 
     /// An option; give `value` a placeholder (`NAME`) when it takes one.
     public init(_ name: String, value: String? = nil, repeatable: Bool = false, short: String? = nil, help: String) {
@@ -33,6 +36,13 @@ public struct OptionSpec: Sendable {
     }
 
     var takesValue: Bool { valueName != nil }
+
+    /// The option, taking one of `words`.
+    func choosing(_ words: [String]) -> OptionSpec {
+        var copy = self
+        copy.valueChoices = words
+        return copy
+    }
 }
 
 /// A subcommand's arguments: its options and positional arguments, and the

@@ -44,12 +44,15 @@ enum CheckCommand {
             OptionSpec(
                 "--coverage", value: "FORMAT", choices: ["text", "json"], default: "text",
                 help: "Report the rules, event kinds, phases, decisions and detents reached and not reached."),
+            FormatOption.spec(
+                ["text", "json"], "text or json: the coverage report (--format json is --coverage json)."),
             OptionSpec(
                 "--emit-suite", value: "DIR",
                 help: "Write scenarios to DIR that reach, by the shortest steps found, all that was reached."),
             OptionSpec(
                 "--trace", value: "FORMAT",
-                help: "Also write the counterexample's states: json (ITF), text, or diff (only what changed)."),
+                help: "Also write the counterexample's states: json (ITF), text, or diff (only what changed)."
+            ).choosing(["json", "text", "diff"]),
             OptionSpec("--trace-out", value: "F", help: "Write the trace to F (default: standard output)."),
             OptionSpec("--out", value: "F", help: "Write the counterexample scenario to F."),
             OptionSpec(
@@ -108,7 +111,10 @@ enum CheckCommand {
         let setup = args.value("--scenario")
         var configuration = try ScriptOptions.configuration(
             args, command: "check", allowing: [setup].compactMap { $0 } + args.values("--properties"))
-        configuration.policies = args.positionals.map { .file($0) }
+        // The policies checked: those given, else the project's `policies` (configuration gave them).
+        if !args.positionals.isEmpty || args.project?.policies == nil {
+            configuration.policies = args.positionals.map { .file($0) }
+        }
         configuration.setup = setup.map { .file($0) }
         var r = Request(configuration: configuration)
         for p in args.positionals { try ScriptOptions.requireFile(p, role: "policy", command: "check") }
@@ -119,7 +125,8 @@ enum CheckCommand {
         for name in args.values("--invariant") {
             guard let inv = Invariant(rawValue: name) else {
                 throw UsageError(
-                    "unknown invariant '\(name)'; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))",
+                    "unknown invariant '\(name)'; expected one of \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))"
+                        + NameSuggestion.hint(for: name, in: Invariant.allCases.map(\.rawValue)),
                     command: "check")
             }
             r.invariants.append(inv)
@@ -127,7 +134,8 @@ enum CheckCommand {
         for name in args.values("--property") {
             guard let p = Property.builtIn(named: name) else {
                 throw UsageError(
-                    "unknown property '\(name)'; expected one of \(Property.builtInNames.joined(separator: ", ")) (or --properties FILE)",
+                    "unknown property '\(name)'; expected one of \(Property.builtInNames.joined(separator: ", ")) (or --properties FILE)"
+                        + NameSuggestion.hint(for: name, in: Property.builtInNames),
                     command: "check")
             }
             r.builtInProperties.append(p)
@@ -152,11 +160,15 @@ enum CheckCommand {
             }
             r.progress = s
         }
-        if let format = args.value("--coverage") {
-            guard ["text", "json"].contains(format) else {
-                throw UsageError("--coverage takes text or json, got '\(format)'", command: "check")
-            }
-            r.coverage = format
+        if args.value("--coverage") != nil || args.value("--format") != nil {
+            // --format json is the coverage report as JSON: --coverage json's newer spelling.
+            r.coverage = try FormatOption.value(
+                args, command: "check", choices: ["text", "json"],
+                alias: (
+                    "--coverage",
+                    args.value("--format") != nil && args.value("--coverage") == "text" ? nil : args.value("--coverage")
+                ),
+                fallback: "text")
         }
         r.suite = args.value("--emit-suite")
         r.symmetry = args.flag("--symmetry")
@@ -245,7 +257,7 @@ enum CheckCommand {
         let report =
             request.runs.map { checker.random(runs: $0, depth: request.depth, seed: UInt64(request.seed)) }
             ?? checker.exhaustive(depth: request.depth)
-        if out.colorErr { FileSystem.writeStandardError("\r\u{1B}[K") }
+        if out.terminalErr { FileSystem.writeStandardError("\r\u{1B}[K") }
         return CheckOutput(
             request: request, args: args, out: out, checker: checker, report: report, setup: setup.text,
             properties: properties
@@ -277,7 +289,7 @@ enum CheckCommand {
             let rate = random ? "\(Int(Double(r.steps) / secs)) steps/s" : "\(Int(Double(r.states) / secs)) states/s"
             return "\(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate)"
         }
-        if out.colorErr {
+        if out.terminalErr {
             checker.progressInterval = 0.2
             checker.progress = { r in FileSystem.writeStandardError("\r  \(line(r))   ") }
         } else if request.progress > 0 {

@@ -85,10 +85,27 @@ enum DemoCommand {
         out.line("  " + "stock".padded(to: width) + "queue policy")
         out.line("  " + outcomes[0].padded(to: width) + outcomes[1])
         out.line()
-        out.line(
-            "Try it yourself: sheetlab run examples/seeds/seed000_lost_reopen.lua (stock) and examples/seeds/seed000_queue_reopen.lua"
-        )
+        out.line(tryItYourself)
         return .ok
+    }
+
+    /// The closing hint: files that exist from here, the checkout's (found
+    /// from the binary) by their full path, or else how to get a project.
+    static var tryItYourself: String {
+        let seeds = "examples/seeds/"
+        let files = ["seed000_lost_reopen.lua", "seed000_queue_reopen.lua"]
+        var base: String?
+        if FileManager.default.fileExists(atPath: seeds + files[0]) {
+            base = seeds
+        } else {
+            let root = MCPResources.defaultRoot(executable: CommandLine.arguments[0])
+            if FileManager.default.fileExists(atPath: root + "/" + seeds + files[0]) { base = root + "/" + seeds }
+        }
+        guard let base else {
+            return "Try it yourself: sheetlab init demo && cd demo && sheetlab run scenarios/reopen.lua "
+                + "(a project with this scenario and the queue policy)"
+        }
+        return "Try it yourself: sheetlab run \(base)\(files[0]) (stock) and \(base)\(files[1])"
     }
 
     /// One line: what the user ends up seeing.

@@ -9,23 +9,38 @@ enum ProfilesCommand {
         name: "profiles", summary: "List devices and OS versions, or with --rules every rule and its source.",
         options: [
             OptionSpec("--rules", help: "List every rule (B01-B46, P01-P05) with its OS range, source and confidence."),
-            OptionSpec("--json", help: "With --rules: the rules, flags and assumptions as one JSON object."),
+            FormatOption.spec(
+                ["text", "json"],
+                "text (default) or json: the profiles, or with --rules the rules, flags and assumptions, as one JSON object."
+            ),
+            OptionSpec("--json", help: "The older spelling of --format json."),
         ],
         discussion: """
             Profiles are named DEVICE-iosVERSION, for example \(Profile.defaultName) (the default);
             -ios18 names 18.4. Confidence is apple-doc (Apple's documentation or release notes), field
             (two or more independent reports, or one with a reproduction), single (one report), seed
             (a seed article only) or assumption (no source); events decided by a single, seed or
-            assumption rule say so on the timeline, e.g. {B37 single}.
+            assumption rule say so on the timeline, e.g. {B37 single}. --format json prints the same as
+            JSON (the profile names, devices and OS versions as mcp's list_profiles gives them; with
+            --rules, the rules); --json is its older spelling.
             """)
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
-        if args.flag("--json") && !args.flag("--rules") {
-            out.error("sheetlab profiles: --json goes with --rules")
-            return .usage
+        let json: Bool
+        do throws(UsageError) {
+            json =
+                try FormatOption.value(
+                    args, command: "profiles", choices: ["text", "json"],
+                    alias: ("--json", args.flag("--json") ? "json" : nil), fallback: "text") == "json"
+        } catch {
+            return RunCommand.usage(error, out)
         }
         if args.flag("--rules") {
-            if args.flag("--json") { out.write(rulesJSON() + "\n") } else { rules(out) }
+            if json { out.write(rulesJSON() + "\n") } else { rules(out) }
+            return .ok
+        }
+        if json {
+            out.write(CatalogueJSON.profiles.text + "\n")
             return .ok
         }
         out.line(out.styled("Devices", .bold))

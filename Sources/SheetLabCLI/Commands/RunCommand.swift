@@ -16,14 +16,18 @@ enum RunCommand {
         name: "run", summary: "Run a scenario and print its timeline.", positionalUsage: "FILE",
         minPositionals: 1, maxPositionals: 1,
         options: ScriptOptions.specs + [
-            OptionSpec("--timeline", value: "FORMAT", help: "text (default), json (one event per line) or svg."),
+            FormatOption.spec(
+                ["text", "json", "svg"],
+                "text (default), json (one event per line) or svg; with --profiles, text or json."),
+            OptionSpec("--timeline", value: "FORMAT", help: "The older spelling of --format (text, json or svg).")
+                .choosing(["text", "json", "svg"]),
             OptionSpec("--out", value: "F", help: "Write the timeline to F instead of standard output."),
             OptionSpec(
                 "--profiles", value: "all|LIST",
                 help:
                     "Run once per profile (all, or names separated by commas) and print the outcomes that differ."
             ),
-            OptionSpec("--json", help: "With --profiles: the comparison as one JSON object."),
+            OptionSpec("--json", help: "With --profiles: the comparison as one JSON object (--format json)."),
             OptionSpec(
                 "--watch",
                 help: "Run again whenever the scenario or a policy it loads changes, until Ctrl-C."),
@@ -31,6 +35,8 @@ enum RunCommand {
         discussion: """
             The scenario's own profile() call wins over --profile. print() in the scenario writes to
             standard output (standard error when a JSON or SVG timeline goes to standard output).
+            --format is the timeline's format (text, json or svg), or with --profiles the comparison's
+            (text or json); --timeline FORMAT and --json are its older spellings, kept as aliases.
             --profiles runs the scenario once per profile, each in a fresh session, and prints the
             outcomes that differ: each expectation's pass/fail, the final presentation stack
             (presenter.modifier, style, detent, height), the top presentation's detents and the count
@@ -62,11 +68,10 @@ enum RunCommand {
         do throws(UsageError) {
             try ScriptOptions.requireFile(path, command: "run")
             configuration = try ScriptOptions.configuration(args, command: "run")
-            guard let f = Format(rawValue: args.value("--timeline") ?? "text") else {
-                throw UsageError(
-                    "--timeline expects text, json or svg, got '\(args.value("--timeline")!)'", command: "run")
-            }
-            format = f
+            let name = try FormatOption.value(
+                args, command: "run", choices: ["text", "json", "svg"], alias: ("--timeline", args.value("--timeline")),
+                fallback: "text")
+            format = Format(rawValue: name)!  // one of the choices
         } catch {
             return usage(error, out)
         }
@@ -148,7 +153,16 @@ enum RunCommand {
         } catch {
             return usage(error, out)
         }
-        return ProfilesRun.run(setup, on: profiles, json: args.flag("--json"), out)
+        let json: Bool
+        do throws(UsageError) {
+            json =
+                try FormatOption.value(
+                    args, command: "run", choices: ["text", "json"],
+                    alias: ("--json", args.flag("--json") ? "json" : nil), fallback: "text") == "json"
+        } catch {
+            return usage(error, out)
+        }
+        return ProfilesRun.run(setup, on: profiles, json: json, out)
     }
 
     static func usage(_ error: UsageError, _ out: Output) -> ExitCode {

@@ -43,7 +43,9 @@ enum ScriptOptions {
     /// the `--policy` files, the limits (`SessionSetting.all`) and where
     /// scripts may read policies from: their own folder, the `--policy`
     /// files, the positional paths (`sheetlab test DIR`'s folders too), each
-    /// `--allow-path` and `more`.
+    /// `--allow-path`, `more`, and in a project its root and `policy_paths`.
+    /// A flag wins over the project's setting (`--policy` replaces its
+    /// `policies`; `--allow-path` adds to its folders).
     /// - Parameter allowing: more files the command was given (`check
     ///   --scenario`): they may be read as the `--policy` files may.
     /// - Throws: `UsageError` for an unknown profile, a missing policy file or a bad number.
@@ -51,22 +53,27 @@ enum ScriptOptions {
         throws(UsageError) -> SessionConfiguration
     {
         var configuration = SessionConfiguration()
-        if let name = args.value("--profile") {
+        let project = args.project
+        if let name = args.value("--profile") ?? project?.profile {
             do { configuration.profile = try Profile.named(name) } catch {
-                throw UsageError("\(error)", command: command)
+                throw UsageError(ProfileNames.describe(error), command: command)
             }
         }
-        let policies = args.values("--policy")
+        let flagged = args.values("--policy")
+        let policies = flagged.isEmpty ? (project?.policies ?? []).map(ProjectOptions.shown) : flagged
         for p in policies where !FileManager.default.fileExists(atPath: p) {
             throw UsageError("no such policy file: \(p)", command: command)
         }
         configuration.policies = policies.map { .file($0) }
         for setting in SessionSetting.all {
-            if let n = try args.integer(setting.flag, in: setting.range, command: command) {
+            if let n = try args.integer(setting.flag, in: setting.range, command: command)
+                ?? project?.limits[setting.name]
+            {
                 setting.set(n, in: &configuration)
             }
         }
-        configuration.allowedPolicyRoots = args.values("--allow-path") + policies + args.positionals + more
+        configuration.allowedPolicyRoots =
+            args.values("--allow-path") + policies + args.positionals + more + (project?.policyRoots ?? [])
         return configuration
     }
 

@@ -1,3 +1,4 @@
+import SheetScripting
 import SheetServer
 
 /// `sheetlab`: dispatches to a subcommand and returns the exit code.
@@ -29,16 +30,19 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
     guard let command = subcommands.first(where: { $0.spec.name == first }) else {
         out.error(
             "sheetlab: unknown command '\(TerminalText.escape(first))'; expected one of \(subcommands.map(\.spec.name).joined(separator: ", "))"
+                + NameSuggestion.hint(for: first, in: subcommands.map(\.spec.name))
         )
         out.error("Run 'sheetlab --help' for usage.")
         return .usage
     }
     do {
-        let parsed = try parseArguments(Array(arguments.dropFirst()), for: command.spec)
+        var parsed = try parseArguments(Array(arguments.dropFirst()), for: command.spec)
         if parsed.wantsHelp {
             out.line(command.spec.help)
             return .ok
         }
+        if command.usesProject { parsed.project = try ProjectOptions.locate(parsed, command: command.spec.name) }
+        out.use(try ProjectOptions.colorMode(parsed, command: command.spec.name))
         let code = command.run(parsed, out)
         out.flush()
         return code
@@ -53,17 +57,32 @@ public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitC
 struct Subcommand: Sendable {
     var spec: CommandSpec
     var run: @Sendable (ParsedArguments, Output) -> ExitCode
+    /// Whether it works in a project (`.sheetlab.lua`): its settings are read before it runs.
+    var usesProject: Bool
+
+    /// A subcommand; every one takes `--color`.
+    init(spec: CommandSpec, usesProject: Bool = true, run: @escaping @Sendable (ParsedArguments, Output) -> ExitCode) {
+        var spec = spec
+        spec.options.append(ProjectOptions.color)
+        self.spec = spec
+        self.run = run
+        self.usesProject = usesProject
+    }
 }
 
 let subcommands: [Subcommand] = [
     Subcommand(spec: RunCommand.spec, run: RunCommand.run),
     Subcommand(spec: TestCommand.spec, run: TestCommand.run),
-    Subcommand(spec: DemoCommand.spec, run: DemoCommand.run),
+    Subcommand(spec: DemoCommand.spec, usesProject: false, run: DemoCommand.run),
     Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
     Subcommand(spec: ReplCommand.spec, run: ReplCommand.run),
-    Subcommand(spec: ProfilesCommand.spec, run: ProfilesCommand.run),
+    Subcommand(spec: ProfilesCommand.spec, usesProject: false, run: ProfilesCommand.run),
     Subcommand(spec: ServeCommand.spec, run: ServeCommand.run),
     Subcommand(spec: MCPCommand.spec, run: MCPCommand.run),
+    Subcommand(spec: ConfigCommand.spec, run: ConfigCommand.run),
+    Subcommand(spec: InitCommand.spec, usesProject: false, run: InitCommand.run),
+    Subcommand(spec: CompletionsCommand.spec, usesProject: false, run: CompletionsCommand.run),
+    Subcommand(spec: ManualCommand.spec, usesProject: false, run: ManualCommand.run),
 ]
 
 /// `sheetlab --help`.

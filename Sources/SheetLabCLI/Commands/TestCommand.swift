@@ -7,15 +7,18 @@ import SheetServer
 /// `sheetlab test [PATH]...`: runs every scenario under the paths.
 enum TestCommand {
     static let spec = CommandSpec(
-        name: "test", summary: "Run every *.lua scenario under the paths (default: examples).",
+        name: "test", summary: "Run every *.lua scenario under the paths (default: the project's, or examples).",
         positionalUsage: "[PATH]...", maxPositionals: nil,
         options: ScriptOptions.specs + [
             OptionSpec(
                 "--strict",
                 help: "Fail a file on any error event (policy, content, action error) no expect_error expected."),
+            OptionSpec("--no-strict", help: "Not --strict, when the project file sets strict = true."),
             OptionSpec(
                 "--format", value: "FORMAT",
-                help: "text (default), junit (JUnit XML), json (one object per line and file) or tap (TAP 14)."),
+                help:
+                    "text (default), junit (JUnit XML), json (one object per line and file), tap (TAP 14) or github (text with GitHub Actions annotations)."
+            ).choosing(TestReport.Format.allCases.map(\.rawValue)),
             OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints."),
             OptionSpec(
                 "--record", value: "MODE", choices: TimelineSnapshot.RecordMode.allCases.map(\.rawValue),
@@ -23,6 +26,13 @@ enum TestCommand {
                 help: "Write each scenario's timeline to NAME.timeline: missing (default), all, or failed."),
             OptionSpec(
                 "--watch", help: "Run again whenever a scenario or a policy they load changes, until Ctrl-C."),
+            OptionSpec(
+                "--filter", value: "PATTERN", repeatable: true, short: "-k",
+                help: "Run only the files whose path contains PATTERN or matches it as a glob (repeatable: any)."),
+            OptionSpec("--fail-fast", short: "-x", help: "Stop after the first file that fails or stops on an error."),
+            OptionSpec(
+                "--last-failed",
+                help: "Run only the files that failed last time in this project (all when none did)."),
         ],
         discussion: """
             Each scenario runs in a fresh engine and Lua state. Folders named 'policies' are skipped:
@@ -43,24 +53,30 @@ enum TestCommand {
             --watch runs the files again whenever one of them, a policy they load or a folder given
             changes (a policy that no longer loads is replaced by its last good version, with its error).
             Text prints one line per file, explains failures (file:line, expected vs seen) and ends
-            with 'N passed, N failed' (', N skipped' when files were skipped). junit, json and tap
-            are written when every file has run; print() output then goes to standard error (-v).
+            with 'N passed, N failed' (', N skipped' when files were skipped); github is the same text
+            with a workflow annotation after each failing file (::error file=F,line=N,title=T::message,
+            one per failed expectation). junit, json and tap are written when every file has run;
+            print() output then goes to standard error (-v). JUnit testcases have the line of their
+            first failure (line=), the suite its timestamp and hostname; JSON failures have file and line.
+            Selection: --filter keeps the files whose path contains PATTERN, or matches it as a glob
+            (seeds/*, 'B0?_*'); --fail-fast stops at the first failure; --last-failed runs the files that
+            failed when the project last ran them (remembered in ROOT/\(Project.stateFolder)/last-failed, which
+            .gitignore should cover; 'sheetlab init' writes one that does), or every file when none failed.
+            In a project (.sheetlab.lua, docs/project.md) PATH defaults to its 'test' setting, and its
+            'strict' and 'format' settings apply unless --strict, --no-strict or --format is given.
             Exit codes: 0 all passed, 1 a file failed, 2 usage error (also: the paths hold no
-            scenario), 3 a scenario stopped on a script error, 4 a file could not be read.
+            scenario, or none matches --filter), 3 a scenario stopped on a script error, 4 a file could not be read.
             """)
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
-        let paths = args.positionals.isEmpty ? ["examples"] : args.positionals
+        let paths = ProjectOptions.testPaths(args)
         var pass = Pass(paths: paths)
         do throws(UsageError) {
             pass.configuration = try ScriptOptions.configuration(args, command: "test")
-            let name = args.value("--format") ?? "text"
-            guard let f = TestReport.Format(rawValue: name) else {
-                throw UsageError(
-                    "--format expects \(TestReport.Format.allCases.map(\.rawValue).joined(separator: ", ")), got '\(name)'",
-                    command: "test")
-            }
-            pass.format = f
+            let name = try FormatOption.value(
+                args, command: "test", choices: TestReport.Format.allCases.map(\.rawValue),
+                fallback: args.project?.format ?? "text")
+            pass.format = TestReport.Format(rawValue: name)!  // one of the choices
             if let mode = args.value("--record") {
                 guard let m = TimelineSnapshot.RecordMode(rawValue: mode) else {
                     throw UsageError(
@@ -74,7 +90,23 @@ enum TestCommand {
             return RunCommand.usage(error, out)
         }
         pass.verbose = args.flag("--verbose")
-        pass.strict = args.flag("--strict")
+        pass.strict = ProjectOptions.strict(args)
+        pass.filters = args.values("--filter")
+        pass.failFast = args.flag("--fail-fast")
+        if let project = args.project { pass.remembered = LastFailed(project: project) }
+        if args.flag("--last-failed") {
+            guard let store = pass.remembered else {
+                return RunCommand.usage(
+                    UsageError(
+                        "--last-failed remembers per project; there is no \(Project.fileName) here or above (sheetlab init makes one)",
+                        command: "test"), out)
+            }
+            pass.onlyFiles = store.load()
+            if pass.onlyFiles!.isEmpty {
+                out.error("note: no failures remembered from the last run; running every file")
+                pass.onlyFiles = nil
+            }
+        }
         guard args.flag("--watch") else { return pass.once(out).code }
         let loop = WatchLoop(command: "test", out: out, limits: pass.configuration.limits)
         return loop.run { prepare in
@@ -98,6 +130,14 @@ enum TestCommand {
         var record: TimelineSnapshot.RecordMode?
         var verbose = false
         var strict = false
+        /// `--filter`: patterns a file's path must match one of.
+        var filters: [String] = []
+        /// `--fail-fast`.
+        var failFast = false
+        /// `--last-failed`: the real paths to run, nil for all.
+        var onlyFiles: Set<String>?
+        /// Where failures are remembered (in a project).
+        var remembered: LastFailed?
 
         /// Runs every file and writes the report.
         /// - Parameters:
@@ -112,10 +152,21 @@ enum TestCommand {
             } catch {
                 return (RunCommand.usage(error, out), TestReport())
             }
-            let streaming = format == .text
+            let streaming = format == .text || format == .github
             for note in files.notes { out.error("note: " + TerminalText.escape(note)) }
             var report = TestReport()
-            for found in files.found {
+            let selected = files.found.filter { found in
+                TestFilter.matches(found.path, filters)
+                    && (onlyFiles.map { $0.contains(LastFailed.key(found.path)) } ?? true)
+            }
+            if selected.isEmpty && !files.found.isEmpty && !(filters.isEmpty && onlyFiles == nil) {
+                let what = filters.isEmpty ? "--last-failed" : "--filter " + filters.joined(separator: ", ")
+                out.error(
+                    "sheetlab test: no scenario in \(paths.map { TerminalText.escape($0) }.joined(separator: ", ")) matches \(TerminalText.escape(what))"
+                )
+                return (.usage, report)
+            }
+            for (index, found) in selected.enumerated() {
                 let outcome: TestOutcome
                 switch found {
                 case .notAFile(let path, let what):
@@ -125,10 +176,18 @@ enum TestCommand {
                 }
                 report.append(outcome)
                 if streaming {
-                    out.write(outcome.text(colour: out))
+                    out.write(outcome.text(colour: out) + (format == .github ? outcome.githubAnnotations : ""))
                     out.flush()
                 }
+                if failFast, outcome.status == .failed || outcome.status == .error {
+                    let left = selected.count - index - 1
+                    if left > 0 { out.error("note: stopped at the first failure (--fail-fast); \(left) not run") }
+                    break
+                }
             }
+            remembered?.save(
+                ran: report.outcomes.map(\.path),
+                failed: report.outcomes.filter { $0.status == .failed || $0.status == .error }.map(\.path))
             guard report.ranAny else {
                 out.error(
                     "sheetlab test: no scenario in \(paths.map { TerminalText.escape($0) }.joined(separator: ", ")) "

@@ -5,27 +5,38 @@
 #endif
 
 /// Where a command writes: standard output and standard error, with colour
-/// only on a terminal and never when `NO_COLOR` is set.
+/// as `ColorMode` decides (by default: on a terminal, not with `NO_COLOR`
+/// or `TERM=dumb`, always with `FORCE_COLOR` or `CLICOLOR_FORCE`).
 public final class Output {
     /// Text written so far, when capturing (tests); nil when writing to the process's streams.
     public private(set) var captured: (out: String, err: String)?
     /// Whether standard output gets ANSI colour.
-    public let colorOut: Bool
+    public private(set) var colorOut: Bool
     /// Whether standard error gets ANSI colour.
-    public let colorErr: Bool
+    public private(set) var colorErr: Bool
+    /// Whether standard error is a terminal (where a progress line may be redrawn in place).
+    public let terminalErr: Bool
 
     /// Writes to the process's standard output and error.
     public init() {
-        let noColor = getenv("NO_COLOR").map { $0.pointee != 0 } ?? false
-        colorOut = !noColor && isatty(1) == 1
-        colorErr = !noColor && isatty(2) == 1
+        colorOut = ColorMode.auto.colors(fd: 1)
+        colorErr = ColorMode.auto.colors(fd: 2)
+        terminalErr = isatty(2) == 1
         captured = nil
+    }
+
+    /// Colour as `mode` says (`--color`, a project's `color`); capturing stays plain.
+    public func use(_ mode: ColorMode) {
+        guard captured == nil else { return }
+        colorOut = mode.colors(fd: 1)
+        colorErr = mode.colors(fd: 2)
     }
 
     /// Captures output in memory, without colour.
     public init(capturing: Bool) {
         colorOut = false
         colorErr = false
+        terminalErr = false
         captured = ("", "")
     }
 

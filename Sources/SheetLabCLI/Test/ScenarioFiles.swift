@@ -1,7 +1,9 @@
+import SheetScripting
 import SheetServer
 
 /// The files `sheetlab test` runs: each path given, or every `*.lua` below
-/// a folder, outside folders named `policies` (they hold policy files).
+/// a folder, outside folders named `policies` (they hold policy files),
+/// except project files (`.sheetlab.lua`) and the project's `.sheetlab` folder.
 ///
 /// The walk only looks (`stat`, `readdir`) and never opens a file: a FIFO
 /// or a device named `*.lua` is reported, not run (opening one could block
@@ -68,11 +70,11 @@ struct ScenarioFiles {
                 if let ancestor = inside.first(where: { $0.1 == entry.identity }) {
                     notes.append(
                         "\(child): a link back to \(ancestor.0) (a directory cycle); not followed")
-                } else if name != "policies" {
+                } else if name != "policies" && name != Project.stateFolder {
                     walk(child, entry, ancestors: inside, visited: &visited, into: &found)
                 }
             case .regular:
-                if name.hasSuffix(".lua") { found.append(.scenario(child)) }
+                if name.hasSuffix(".lua") && name != Project.fileName { found.append(.scenario(child)) }
             default:
                 if name.hasSuffix(".lua") { found.append(.notAFile(child, what: entry.type.description)) }
             }

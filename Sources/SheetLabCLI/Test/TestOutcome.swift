@@ -44,6 +44,13 @@ struct TestOutcome {
     /// The snapshot's file, `NAME.timeline`.
     var snapshotPath: String { TimelineSnapshot.path(for: path) }
 
+    /// The line of the first failure (or of the script error) in this file, for JUnit's `line`.
+    var firstFailureLine: Int? {
+        let mine = { (file: String?) in file.map { $0 == path || LastFailed.key($0) == LastFailed.key(path) } ?? false }
+        if status == .error, let error, mine(error.file) { return error.line }
+        return failures.first { mine($0.file) }?.line
+    }
+
     static let policyFileReason = "a policy file (it returns a table of hooks), not a scenario"
     static let noExpectation = "no expectation was checked"
 

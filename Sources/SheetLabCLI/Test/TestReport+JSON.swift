@@ -4,8 +4,8 @@ import SheetScripting
 extension TestReport {
     /// JSON lines, one object per file, keys sorted:
     /// `path`, `status` (`passed`, `failed`, `error`, `skipped`),
-    /// `expectations`, `failures` (`location`, `message`, `expected`,
-    /// `seen`), `problems` (verdicts besides failed expectations, such as
+    /// `expectations`, `failures` (`location`, `file`, `line`, `message`,
+    /// `expected`, `seen`, as serve and mcp give them), `problems` (verdicts besides failed expectations, such as
     /// `no expectation was checked`), `error` (`kind`, `message`, `file`,
     /// `line`, `traceback`) when a script error stopped it, `skip_reason`
     /// when skipped, `error_events` (`index`, `time`, `kind`, `detail`,
@@ -68,6 +68,10 @@ extension TestReport {
     static func json(_ f: ExpectationFailure) -> JSON {
         var object: [String: JSON] = ["message": .string(f.message)]
         if let location = f.location { object["location"] = .string(location) }
+        if let file = f.file, let line = f.line {
+            object["file"] = .string(file)
+            object["line"] = .int(line)
+        }
         if let expected = f.expected { object["expected"] = .string(expected) }
         if let seen = f.seen { object["seen"] = .string(seen) }
         return .object(object)

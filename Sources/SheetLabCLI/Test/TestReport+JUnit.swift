@@ -1,11 +1,24 @@
 import LuaRuntime
 import SheetRendering
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 extension TestReport {
     /// JUnit XML, as CI tools (and `junitparser`) read it: one `testsuite`
     /// with one `testcase` per file (`classname` its folder with dots,
     /// `name` the file name, `file` the path, `time` in seconds,
-    /// `assertions` the expectations run). A failed file has one `failure`
+    /// `assertions` the expectations run, `line` the line of the first
+    /// failure or script error in the file itself; the suite has Ant's
+    /// `timestamp` and `hostname`). A failed file has one `failure`
     /// (the first problem as its message, every failure with file:line,
     /// expected and seen as its text); a script error is an `error`; a
     /// policy file or a path that is not a regular file is `skipped`. Error
@@ -18,7 +31,9 @@ extension TestReport {
             + "skipped=\"\(count(.skipped))\" time=\"\(seconds)\""
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"sheetlab test\" \(counts)>\n"
-        xml += "  <testsuite name=\"sheetlab test\" \(counts)>\n"
+        xml +=
+            "  <testsuite name=\"sheetlab test\" \(counts) timestamp=\"\(Self.timestamp(started))\" "
+            + "hostname=\"\(Self.attribute(Self.hostname))\">\n"
         for o in outcomes { xml += Self.testcase(o) }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml
@@ -32,6 +47,7 @@ extension TestReport {
         var xml =
             "    <testcase classname=\"\(attribute(classname.isEmpty ? "." : classname))\" name=\"\(attribute(name))\" "
             + "file=\"\(attribute(o.path))\" time=\"\(seconds(o.milliseconds))\" assertions=\"\(o.expectations)\""
+        if let line = o.firstFailureLine { xml += " line=\"\(line)\"" }
         var body = ""
         switch o.status {
         case .passed:
@@ -61,6 +77,23 @@ extension TestReport {
         if body.isEmpty { return xml + "/>\n" }
         xml += ">\n" + body + "    </testcase>\n"
         return xml
+    }
+
+    /// When the run began, as Ant's schema writes it: `2026-12-02T06:50:00` (UTC, no zone).
+    static func timestamp(_ date: Date) -> String {
+        var seconds = time_t(date.timeIntervalSince1970)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        func two(_ n: Int32) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        return "\(parts.tm_year + 1900)-\(two(parts.tm_mon + 1))-\(two(parts.tm_mday))T"
+            + "\(two(parts.tm_hour)):\(two(parts.tm_min)):\(two(parts.tm_sec))"
+    }
+
+    /// This machine's name.
+    static var hostname: String {
+        var name = [CChar](repeating: 0, count: 256)
+        guard gethostname(&name, name.count - 1) == 0 else { return "localhost" }
+        return String(decoding: name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// An attribute value: control characters escaped as Lua does, then XML's five.

@@ -1,6 +1,12 @@
 import SheetJSON
 import SheetServer
 
+#if canImport(FoundationEssentials)
+    import FoundationEssentials
+#else
+    import Foundation
+#endif
+
 /// What `sheetlab test` found over all its files: the outcomes, the counts,
 /// the exit code, and the report in the format asked for (text as each
 /// file finishes; JUnit XML, JSON lines or TAP when all have run).
@@ -15,7 +21,13 @@ struct TestReport {
         case json
         /// TAP version 14: one test point per file.
         case tap
+        /// The text report, with a GitHub Actions workflow annotation
+        /// (`::error file=F,line=N::message`) for each failure.
+        case github
     }
+
+    /// When the run began: JUnit's `timestamp`.
+    var started = Date()
 
     private(set) var outcomes: [TestOutcome] = []
 
@@ -50,6 +62,7 @@ struct TestReport {
         case .junit: return junit
         case .json: return jsonLines
         case .tap: return tap
+        case .github: return outcomes.map { $0.text(colour: nil) + $0.githubAnnotations }.joined() + summary + "\n"
         }
     }
 }

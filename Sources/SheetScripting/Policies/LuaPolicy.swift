@@ -123,7 +123,9 @@ public final class LuaPolicy: PresentationPolicy {
         }
         for (key, field) in table.fields {
             guard let k = key.string, Self.hookNames.contains(k) else {
-                var error = bad("unknown hook '\(key)'; expected one of \(Self.hookNames.joined(separator: ", "))")
+                var error = bad(
+                    "unknown hook '\(key)'; expected one of \(Self.hookNames.joined(separator: ", "))\(NameSuggestion.hint(for: key.description, in: Self.hookNames))"
+                )
                 if let location = Self.definition(of: key, field, in: source(), file: file, runtime: runtime) {
                     error.file = location.file
                     error.line = location.line

@@ -124,17 +124,7 @@ public enum PolicyAccess {
     }
 
     /// `.` and `..` taken out of an absolute path, lexically.
-    static func normalized(_ path: String) -> String {
-        var parts: [Substring] = []
-        for part in path.split(separator: "/") {
-            switch part {
-            case ".": continue
-            case "..": _ = parts.popLast()
-            default: parts.append(part)
-            }
-        }
-        return "/" + parts.joined(separator: "/")
-    }
+    static func normalized(_ path: String) -> String { PathName.normalized(path) }
 }
 
 extension Session {

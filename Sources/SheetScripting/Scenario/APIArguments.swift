@@ -61,7 +61,17 @@ struct APIArguments {
         do {
             return try body()
         } catch {
-            throw LuaError(.runtime, "\(function): \(error)")
+            throw LuaError(.runtime, "\(function): \(ProfileNames.describe(error))")
+        }
+    }
+
+    /// `engine(_:)` with "did you mean" for a slot the app of `session` does not have.
+    func engine<T>(_ session: Session, _ body: () throws(EngineError) -> T) throws(LuaError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw LuaError(
+                .runtime, "\(function): \(ProfileNames.describe(error))\(SlotNames.hint(error, in: session.app))")
         }
     }
 }

@@ -6,12 +6,12 @@ extension ScenarioAPI {
     static func registerActing(_ def: Definer) {
         def("set") { session, args throws(LuaError) in
             let writes = try stateWrites(args)
-            try args.engine { () throws(EngineError) in try session.set(writes) }
+            try args.engine(session) { () throws(EngineError) in try session.set(writes) }
             return []
         }
         def("get") { session, args throws(LuaError) in
             let path = try args.string(1)
-            let value = try args.engine { () throws(EngineError) in try session.get(path) }
+            let value = try args.engine(session) { () throws(EngineError) in try session.get(path) }
             try session.runtime.checkRoom(forResultBytes: value.estimatedBytes)
             return [ValueBridge.lua(value)]
         }

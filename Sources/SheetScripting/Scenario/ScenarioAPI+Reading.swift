@@ -6,7 +6,7 @@ extension ScenarioAPI {
     static func registerReading(_ def: Definer) {
         def("binding") { session, args throws(LuaError) in
             let path = try args.string(1)
-            let ref = try args.engine { () throws(EngineError) -> StateRef in
+            let ref = try args.engine(session) { () throws(EngineError) -> StateRef in
                 // Inside content, a bare name is the presenter's slot.
                 if let ctx = session.currentContent, !path.contains(".") {
                     return StateRef(view: ctx.presenter, slot: path)

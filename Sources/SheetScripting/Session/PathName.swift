@@ -11,4 +11,17 @@ package enum PathName {
         if path.hasPrefix("/") || base == "." || base.isEmpty { return path }
         return base + "/" + path
     }
+
+    /// `.` and `..` taken out of an absolute path, lexically: `/a/b/../c/.` -> `/a/c`.
+    package static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") {
+            switch part {
+            case ".": continue
+            case "..": _ = parts.popLast()
+            default: parts.append(part)
+            }
+        }
+        return "/" + parts.joined(separator: "/")
+    }
 }

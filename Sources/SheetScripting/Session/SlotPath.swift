@@ -28,3 +28,13 @@ enum SlotPath {
         return StateRef(view: first, slot: path)
     }
 }
+
+/// "Did you mean" for a state slot an app does not have.
+package enum SlotNames {
+    /// `; did you mean selectedItem?` when `error` is an unknown slot close to one of `app`'s, else "".
+    package static func hint(_ error: EngineError, in app: SheetApp) -> String {
+        guard case .unknownSlot(let view, let slot) = error.reason else { return "" }
+        let views = app.state().views.filter { view == nil || $0.name == view }
+        return NameSuggestion.hint(for: slot, in: views.flatMap { $0.state.map(\.name) })
+    }
+}

@@ -117,8 +117,8 @@ enum SessionJSON {
         var members: [String: JSON] = ["message": .string(f.message)]
         if let location = f.location {
             members["location"] = .string(location)
-            if let colon = location.lastIndex(of: ":"), let line = Int(location[location.index(after: colon)...]) {
-                members["file"] = .string(String(location[..<colon]))
+            if let file = f.file, let line = f.line {
+                members["file"] = .string(file)
                 members["line"] = .int(line)
             }
         }

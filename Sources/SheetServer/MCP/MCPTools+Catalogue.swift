@@ -12,29 +12,7 @@ extension MCPTools {
             """,
         arguments: []
     ) { _ in
-        let devices: [JSON] = Device.all.map { d in
-            [
-                "id": .string(d.id), "name": .string(d.displayName),
-                "portrait": layout(d.portrait), "landscape": layout(d.landscape),
-                "form_sheet_height": .double(d.formSheetHeight),
-            ]
-        }
-        let versions: [JSON] = OSVersion.all.map { os in
-            var members: [String: JSON] = [
-                "version": .string(os.version), "supportsCompactAdaptation": .bool(os.supportsCompactAdaptation),
-                "timings_ms": [
-                    "present": .int(os.timings.present), "dismiss": .int(os.timings.dismiss),
-                    "swipe_remainder": .int(os.timings.swipeRemainder),
-                ],
-            ]
-            members["rules_on"] = .array(CatalogueJSON.versionRules(os).map { .string($0) })
-            members["flags_on"] = .array(ProfileFlag.allCases.filter { $0.value(in: os) }.map { .string($0.rawValue) })
-            return .object(members)
-        }
-        let structured: JSON = [
-            "default": .string(Profile.defaultName), "profiles": .array(Profile.allNames.map { .string($0) }),
-            "devices": .array(devices), "os_versions": .array(versions),
-        ]
+        let structured = CatalogueJSON.profiles
         let text = [
             "profiles (default \(Profile.defaultName)): " + Profile.allNames.joined(separator: ", "),
             "devices: "

@@ -25,6 +25,34 @@ package enum CatalogueJSON {
         return on.filter(\.0).map(\.1)
     }
 
+    /// Every profile name, the devices and the OS versions: what `sheetlab
+    /// profiles --format json` prints and mcp's `list_profiles` answers.
+    package static var profiles: JSON {
+        let devices: [JSON] = Device.all.map { d in
+            [
+                "id": .string(d.id), "name": .string(d.displayName),
+                "portrait": MCPTools.layout(d.portrait), "landscape": MCPTools.layout(d.landscape),
+                "form_sheet_height": .double(d.formSheetHeight),
+            ]
+        }
+        let versions: [JSON] = OSVersion.all.map { os in
+            var members: [String: JSON] = [
+                "version": .string(os.version), "supportsCompactAdaptation": .bool(os.supportsCompactAdaptation),
+                "timings_ms": [
+                    "present": .int(os.timings.present), "dismiss": .int(os.timings.dismiss),
+                    "swipe_remainder": .int(os.timings.swipeRemainder),
+                ],
+            ]
+            members["rules_on"] = .array(CatalogueJSON.versionRules(os).map { .string($0) })
+            members["flags_on"] = .array(ProfileFlag.allCases.filter { $0.value(in: os) }.map { .string($0.rawValue) })
+            return .object(members)
+        }
+        return [
+            "default": .string(Profile.defaultName), "profiles": .array(Profile.allNames.map { .string($0) }),
+            "devices": .array(devices), "os_versions": .array(versions),
+        ]
+    }
+
     /// What `sheetlab profiles --rules --json` writes: `{"rules": [...],
     /// "flags": [...], "assumptions": [...]}` (`sheetlab mcp`'s `list_rules` answers it too).
     package static var rules: JSON {
