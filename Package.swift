@@ -86,6 +86,8 @@ let package = Package(
         .testTarget(
             name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetCheck", "SheetScripting", "SheetEngine", "LuaRuntime"]),
         .testTarget(name: "SheetLabTests", dependencies: ["SheetLab"]),
+        // The docs' Swift snippets, compiled (Tests/doc/doctest.py --write-swift writes the file).
+        .testTarget(name: "DocSnippetTests", dependencies: ["SheetLab", "SheetRendering", "LuaRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )
