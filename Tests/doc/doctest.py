@@ -103,6 +103,12 @@ SETUPS = {
 }
 
 
+def shown(path):
+    """A path as a failure names it: from the checkout's root when inside it."""
+    relative = os.path.relpath(path, ROOT)
+    return path if relative.startswith("..") else relative
+
+
 class Failure(Exception):
     """A mismatch at `where` (FILE:LINE)."""
 
@@ -118,7 +124,7 @@ class Block:
 
     @property
     def where(self):
-        return f"{os.path.relpath(self.path, ROOT)}:{self.line}"
+        return f"{shown(self.path)}:{self.line}"
 
     def directive_value(self, name):
         """The text after `name` in this block's directives, or None."""
@@ -263,7 +269,7 @@ def console_examples(block):
 def check_console(runner, block):
     cwd = os.path.join(ROOT, block.directive_value("in") or ".")
     for line, command, expected, status in console_examples(block):
-        where = f"{os.path.relpath(block.path, ROOT)}:{line}"
+        where = f"{shown(block.path)}:{line}"
         rc, actual = runner.shell(command, cwd=cwd)
         if not lines_match(expected, actual):
             raise Failure(where, f"`{command}`: the output differs; {first_difference(expected, actual)}")
@@ -364,7 +370,7 @@ def check_rpc(runner, block, command, validators):
         k = 0
         while k < len(pairs):
             line, direction, text = pairs[k]
-            where = f"{os.path.relpath(block.path, ROOT)}:{line}"
+            where = f"{shown(block.path)}:{line}"
             if direction == "<--":
                 raise Failure(where, "a `<--` line with no `-->` before it")
             try:
@@ -378,7 +384,7 @@ def check_rpc(runner, block, command, validators):
             k += 1
             while k < len(pairs) and pairs[k][1] == "<--":
                 eline, _, expected = pairs[k]
-                ewhere = f"{os.path.relpath(block.path, ROOT)}:{eline}"
+                ewhere = f"{shown(block.path)}:{eline}"
                 actual = server.read(TIMEOUT)
                 if actual is None:
                     raise Failure(ewhere, f"expected {expected}\n  seen nothing (after {text[:80]})")
@@ -494,7 +500,7 @@ def check_flags(runner, path):
                     continue  # not a command (prose such as "sheetlab and ..."): nothing to check
                 for flag in flags:
                     if flag not in known and flag != "--help":
-                        failures.append(Failure(f"{os.path.relpath(path, ROOT)}:{n}",
+                        failures.append(Failure(f"{shown(path)}:{n}",
                                                 f"`sheetlab {command}` has no option {flag} (sheetlab {command} --help)"))
     return failures
 
