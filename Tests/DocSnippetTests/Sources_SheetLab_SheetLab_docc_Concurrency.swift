@@ -3,6 +3,7 @@
 // do not edit: change the doc, then regenerate. Compiled, never run: it checks that
 // each snippet compiles against the library with the imports the doc shows.
 
+import SheetLab
 
 @available(*, deprecated, message: "compiled, not run")
 private func snippet44() async throws {

@@ -25,7 +25,8 @@ What is checked:
   `sheetlab COMMAND --help` lists.
 - Swift snippets (```swift): compiled by the DocSnippetTests target, whose
   files (Tests/DocSnippetTests/*.swift, one per doc) this harness writes
-  (`--write-swift`) and checks are up to date.
+  (`--write-swift`) and checks are up to date; a DocC article of the
+  SheetLab catalogue implies `import SheetLab`.
 
 The notation for output that varies (in console output and `<--` lines):
 
@@ -518,7 +519,8 @@ def swift_sources(files):
                 groups[-1].append(b)
             else:
                 groups.append([b])
-        imports, functions = set(), []
+        # An article of the SheetLab catalogue is read with the library imported.
+        imports, functions = ({"SheetLab"} if "SheetLab.docc" in path else set()), []
         for group in groups:
             first = group[0]
             body = []

@@ -47,8 +47,11 @@ final class RandomExplorer {
             let first = start
             Parallel.forEach(workers.count) { w in
                 var r = first + w
+                // Counted across the worker's runs: a run is shorter than the steps between two polls
+                // with several workers, and a count that restarted with each run would never ask.
+                var polls = 0
                 while r < end {
-                    let run = one(worker: workers[w], depth: depth, seed: Self.seed(seed, run: r))
+                    let run = one(worker: workers[w], depth: depth, seed: Self.seed(seed, run: r), polls: &polls)
                     results[r - first] = run
                     if run.violation != nil || run.stopped { return }
                     r += workers.count
@@ -74,13 +77,13 @@ final class RandomExplorer {
     }
 
     /// One random run on a worker.
-    private func one(worker: ExplorationWorker, depth: Int, seed: UInt64) -> Run {
+    /// - Parameter polls: the worker's steps so far, for `StopSignal.poll`.
+    private func one(worker: ExplorationWorker, depth: Int, seed: UInt64, polls: inout Int) -> Run {
         var run = Run()
         var rng = SplitMix64(seed: seed)
         let app = worker.app
         app.restore(worker.root, clock: worker.rootClock)
         var path: [CheckAction] = []
-        var polls = 0
         for level in 1...max(1, depth) {
             polls += 1
             if signal.poll(polls) {

@@ -113,8 +113,10 @@ enum CheckCommand {
         configuration.policies = args.positionals.map { .file($0) }
         configuration.setup = setup.map { .file($0) }
         var r = Request(configuration: configuration)
-        for p in args.positionals + [setup].compactMap({ $0 }) + args.values("--properties") {
-            try ScriptOptions.requireFile(p, command: "check")
+        for p in args.positionals { try ScriptOptions.requireFile(p, command: "check", what: "a policy") }
+        if let setup { try ScriptOptions.requireFile(setup, command: "check", what: "a set-up scenario") }
+        for p in args.values("--properties") {
+            try ScriptOptions.requireFile(p, command: "check", what: "a properties")
         }
         for name in args.values("--invariant") {
             guard let inv = Invariant(rawValue: name) else {
@@ -136,6 +138,11 @@ enum CheckCommand {
         r.depth = try args.integer("--depth", in: 1...64, command: "check") ?? 6
         r.runs = try args.integer("--runs", in: 1...100_000_000, command: "check")
         r.seed = try args.integer("--seed", in: 0...Int.max, command: "check") ?? 1
+        if args.value("--seed") != nil, r.runs == nil {
+            throw UsageError(
+                "--seed seeds random mode: give --runs N too (without --runs the check is exhaustive, and needs no seed)",
+                command: "check")
+        }
         r.items = try args.integer("--items", in: 1...16, command: "check") ?? 2
         r.jobs =
             try args.integer("--jobs", in: 1...256, command: "check")
@@ -178,7 +185,7 @@ enum CheckCommand {
     }
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
-        let request: Request
+        var request: Request
         do throws(UsageError) { request = try parse(args) } catch { return RunCommand.usage(error, out) }
         if let dir = request.suite, let problem = CheckOutput.suiteFolderProblem(dir) {
             out.error("sheetlab check: " + problem)  // before exploring, not after
@@ -193,6 +200,9 @@ enum CheckCommand {
             // Threads a session starts (the runtime's watchdog) leave Ctrl-C to the main thread.
             session = try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) in try setup.makeSession() }
             properties += try loadProperties(request, session: session)
+            // What is explored: the set-up's own profile("...") wins over --profile, in the header and the
+            // counterexample alike.
+            request.configuration.profile = session.profile
         } catch let error as LuaError {
             out.error("error: " + TerminalText.escape(error.description, indent: "    "))
             return error.kind == .io ? .ioError : .scriptError

@@ -71,12 +71,12 @@ enum ScriptOptions {
     }
 
     /// Checks that a scenario file exists and is a file.
-    static func requireFile(_ path: String, command: String) throws(UsageError) {
+    static func requireFile(_ path: String, command: String, what: String = "a scenario") throws(UsageError) {
         guard let kind = FileSystem.kind(at: path) else {
-            throw UsageError("no such file: \(path) (expected a scenario .lua file)", command: command)
+            throw UsageError("no such file: \(path) (expected \(what) .lua file)", command: command)
         }
         if kind == .directory {
-            throw UsageError("\(path) is a folder; 'sheetlab \(command)' expects a scenario file", command: command)
+            throw UsageError("\(path) is a folder; 'sheetlab \(command)' expects \(what) file", command: command)
         }
     }
 }

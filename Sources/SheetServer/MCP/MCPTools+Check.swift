@@ -22,8 +22,8 @@ extension MCPTools {
             """,
         arguments: [
             .optional(
-                "policies", strings,
-                "Policy files to check (paths or sheetlab://examples/policies/... URIs); none: stock SwiftUI behaviour."
+                "policies", policyList,
+                "Policies to check: files (paths or sheetlab://examples/policies/... URIs) or {source, name} objects; none: stock SwiftUI behaviour."
             ),
             .optional(
                 "scenario", string, "The set-up scenario (a path or URI); default: seed 000's one-sheet app."),
@@ -49,6 +49,9 @@ extension MCPTools {
         let depth = try p.optionalInt("depth", in: 1...maximumCheckDepth) ?? 6
         let runs = try p.optionalInt("runs", in: 1...maximumCheckRuns)
         let seed = try p.optionalInt("seed", in: 0...Int.max) ?? 1
+        if p["seed"] != nil, runs == nil {
+            throw p.bad("'seed' seeds random mode: give 'runs' too (without it the check is exhaustive)")
+        }
         let cap = server.options.limits.maximumRequestBudgetMilliseconds
         let maxMilliseconds = try p.optionalInt("max_ms", in: 1...cap) ?? cap
         var invariants: [Invariant] = []
@@ -69,7 +72,7 @@ extension MCPTools {
         // The set-up is read once, through the one reader (as `sheetlab check --scenario` reads it).
         let setup = try lua { () throws(LuaError) in try CheckSetup(configuration) }
         let session = try server.endpoint.makeSession(setup)
-        let profile = configuration.profile
+        let profile = session.profile  // the set-up's own profile("...") wins, as in `sheetlab check`
         let policies = configuration.policies.map { source in
             switch source {
             case .file(let path): path
