@@ -78,8 +78,9 @@ import Testing
         #expect(
             Self.strings(presentation?["presentation_placement"])
                 == Set(PresentationPlacement.allCases.map(\.rawValue)))
-        #expect(Self.strings(try Self.schema("Profile")["properties"]?["orientation"])
-            == Set(Orientation.allCases.map(\.rawValue)))
+        #expect(
+            Self.strings(try Self.schema("Profile")["properties"]?["orientation"])
+                == Set(Orientation.allCases.map(\.rawValue)))
     }
 
     @Test func framingsAndExitStatuses_areTheServers() throws {

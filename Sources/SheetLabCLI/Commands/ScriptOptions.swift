@@ -37,7 +37,17 @@ enum ScriptOptions {
 
     /// The options of `serve` and `mcp`: the sessions a client starts have
     /// their engine capped at their Lua cap, so `--engine-memory` is not one.
-    static var serverSpecs: [OptionSpec] { specs.filter { $0.name != SessionSetting.engineMemory.flag } }
+    /// A server's script budget covers each `eval`, policy load and
+    /// `run_scenario` scenario, not a scenario file of the command line.
+    static var serverSpecs: [OptionSpec] {
+        specs.filter { $0.name != SessionSetting.engineMemory.flag }.map { option in
+            guard option.name == SessionSetting.scriptBudget.flag else { return option }
+            var server = option
+            server.help = server.help.replacing(
+                "of a whole scenario", with: "of one eval, policy load or run_scenario scenario")
+            return server
+        }
+    }
 
     /// The session every scenario of the command starts from: the profile,
     /// the `--policy` files, the limits (`SessionSetting.all`) and where

@@ -182,6 +182,17 @@ extension Repl {
 
     // MARK: :timeline
 
+    /// The session's parts as `:timeline` shows them: a part in which
+    /// nothing happened (the starting app, replaced by `:load`, `:profile`
+    /// or `:reset` before any input) is left out, as timeline.md says, and
+    /// the others are numbered from 1.
+    var shownParts: [TimelinePart] {
+        let all = session.app.parts
+        var kept = all.enumerated().filter { !$0.element.events.isEmpty || $0.offset == all.count - 1 }.map(\.element)
+        for i in kept.indices { kept[i].part = i + 1 }
+        return kept
+    }
+
     private func timelineCommand(_ arguments: [String]) {
         var arguments = arguments
         var format = "text"
@@ -192,7 +203,7 @@ extension Repl {
         guard arguments.count <= 1 else { return usage(":timeline expects [text|json|svg] [FILE]") }
         let file = arguments.first
         // The whole session: every part since it started (each :reset or reset() begins one).
-        let parts = session.app.parts
+        let parts = shownParts
         let rendered: String
         switch format {
         case "json":
@@ -204,7 +215,7 @@ extension Repl {
             rendered = TimelineText(colour: file == nil && out.colorOut).render(parts: parts)
         }
         guard let file else { return out.write(rendered) }
-        let events = session.app.parts.reduce(0) { $0 + $1.events.count }
+        let events = parts.reduce(0) { $0 + $1.events.count }
         if write(rendered, to: file) {
             out.line("wrote the timeline (\(events) events, \(format)) to \(TerminalText.line(file))")
         }

@@ -123,7 +123,10 @@ public final class LuaPolicy: PresentationPolicy {
         }
         for (key, field) in table.fields {
             guard let k = key.string, Self.hookNames.contains(k) else {
-                var error = bad("unknown hook '\(key)'; expected one of \(Self.hookNames.joined(separator: ", "))")
+                let hint = key.string.flatMap { NameSuggestion.closest(to: $0, among: Self.hookNames) }
+                var error = bad(
+                    "unknown hook '\(key)'; expected one of \(Self.hookNames.joined(separator: ", "))"
+                        + (hint.map { " (did you mean \($0)?)" } ?? ""))
                 if let location = Self.definition(of: key, field, in: source(), file: file, runtime: runtime) {
                     error.file = location.file
                     error.line = location.line

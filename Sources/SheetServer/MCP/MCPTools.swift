@@ -36,7 +36,10 @@ package enum MCPTools {
                     "type": "object",
                     "properties": [
                         "source": ["type": "string", "description": "The policy's Lua source (returning its hooks)."],
-                        "name": ["type": "string", "description": "What messages and the timeline call it (default inline.lua)."],
+                        "name": [
+                            "type": "string",
+                            "description": "What messages and the timeline call it (default inline.lua).",
+                        ],
                     ],
                     "required": ["source"], "additionalProperties": false,
                 ],

@@ -13,7 +13,8 @@ enum TimelineSummary {
             guard [.presenting, .presented, .dismissing, .dismissed, .removed].contains(event.kind),
                 let presenter = event.presenter
             else { continue }
-            let name = ([presenter + (event.modifier.map { ".\($0)" } ?? "")] + (event.item.map { ["item=\($0)"] } ?? []))
+            let name =
+                ([presenter + (event.modifier.map { ".\($0)" } ?? "")] + (event.item.map { ["item=\($0)"] } ?? []))
                 .joined(separator: " ")
             if phases[name] == nil { order.append(name) }
             var step = "\(event.kind.rawValue) at \(event.time) ms"
@@ -27,7 +28,9 @@ enum TimelineSummary {
         let problems = events.filter { $0.severity != .info }
         for event in problems {
             let rule = event.rule.map { " (\($0.rawValue))" } ?? ""
-            out.append("\(event.severity == .warning ? "warning" : "error") \(event.kind.rawValue)\(rule) at \(event.time) ms: \(event.detail)")
+            out.append(
+                "\(event.severity == .warning ? "warning" : "error") \(event.kind.rawValue)\(rule) at \(event.time) ms: \(event.detail)"
+            )
         }
         if problems.isEmpty { out.append("no warning or error") }
         return out
