@@ -42,6 +42,8 @@ Directives, in an HTML comment on the line before a block's fence:
 - `<!-- doctest: in DIR -->`: for a Lua scenario, write it to DIR (from the
   root) so its relative paths are DIR's; for a console block, run it in DIR;
 - `<!-- doctest: prefix FILE -->`: a Lua scenario runs after FILE's code;
+- `<!-- doctest: properties -->`: a Lua block is a `--properties FILE`:
+  `sheetlab check --properties FILE --depth 3` must load it and give verdicts;
 - `<!-- doctest: fails -->`: a Lua scenario must fail an expectation (a
   counterexample), with no script error;
 - `<!-- doctest: context CODE -->`: Swift declarations a snippet needs, put
@@ -427,6 +429,15 @@ def is_policy(body):
 
 def check_lua(runner, block):
     source = "\n".join(block.body) + "\n"
+    if block.directive_value("properties") is not None:
+        path = os.path.join(runner.tmp, f"properties_{block.line}.lua")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(source)
+        rc, out = runner.shell(f"sheetlab check --properties {path} --depth 3")
+        if rc not in (0, 1, 5):  # a verdict, whichever (stock SwiftUI breaks some)
+            raise Failure(block.where, f"the properties fail to load in `sheetlab check --properties` (exit {rc}):\n"
+                          f"{indent(out)}")
+        return
     if is_policy(block.body):
         path = os.path.join(runner.tmp, f"policy_{block.line}.lua")
         with open(path, "w", encoding="utf-8") as f:
