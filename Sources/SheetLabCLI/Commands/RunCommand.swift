@@ -111,6 +111,12 @@ enum RunCommand {
                 output.error("error: " + TerminalText.escape(error.description, indent: "    "))
                 return (error.kind == .io ? .ioError : .scriptError, nil)
             }
+            // A scenario file that could not be read ran nothing: no timeline (not even its profile line).
+            let app = result.session.app
+            if result.error?.kind == .io, app.timeline.count == 0, app.earlierParts.isEmpty, out == nil {
+                ScenarioReport.problems(result, output)
+                return (ExitCode(result), result.session)
+            }
             let rendered = TimelineOutput.render(
                 result.session, format: format, color: toStdout && output.colorOut, title: TerminalText.escape(path))
             if let file = out {
