@@ -108,12 +108,31 @@ extension Repl {
 
     // MARK: :profile and :reset
 
+    /// The profiles as a device by version grid, one line per device, the
+    /// current one marked with `*` (rather than 63 names wrapped mid-word).
+    static func profileGrid(current: String) -> [String] {
+        var devices: [String] = []
+        var versions: [String: [String]] = [:]
+        for name in Profile.allNames {
+            guard let dash = name.firstRange(of: "-ios") else { continue }
+            let device = String(name[..<dash.lowerBound])
+            if versions[device] == nil { devices.append(device) }
+            versions[device, default: []].append(
+                String(name[name.index(after: dash.lowerBound)...]) + (name == current ? "*" : ""))
+        }
+        let width = (devices.map(\.count).max() ?? 0) + 2
+        return devices.map { device in
+            "  " + device + String(repeating: " ", count: width - device.count)
+                + versions[device, default: []].joined(separator: " ")
+        }
+    }
+
     private func profileCommand(_ arguments: [String]) {
         guard let name = arguments.first else {
             out.line(
-                "profile \(session.profile.name) (\(session.profile.device.displayName), iOS \(session.profile.os.version)); the others:"
-            )
-            out.line(Profile.allNames.joined(separator: " "))
+                "profile \(session.profile.name) (\(session.profile.device.displayName), iOS \(session.profile.os.version))\n"
+                    + "every profile, as DEVICE-VERSION (* the current one):")
+            for line in Self.profileGrid(current: session.profile.name) { out.line(line) }
             out.line(":profile NAME starts over on NAME; 'sheetlab profiles' shows their numbers")
             return
         }

@@ -121,7 +121,13 @@ import Testing
         #expect(feed(repl, out, ":profile iphonese-ios16").out.contains("a fresh app on iphonese-ios16"))
         #expect(feed(repl, out, "=profile().device").out == "\"iPhone SE (3rd generation)\"\n")
         #expect(feed(repl, out, ":profile nosuchphone").err.contains("nosuchphone"))
-        #expect(feed(repl, out, ":profile").out.contains("iphone17-ios26"))
+        // A device by version grid, the current profile marked (not 63 names wrapped mid-word).
+        let grid = feed(repl, out, ":profile").out
+        #expect(grid.hasPrefix("profile iphonese-ios16 (iPhone SE (3rd generation), iOS 16)\n"), "\(grid)")
+        #expect(grid.contains("\n  iphonese        ios14.4 ios15 ios16* ios16.4 ios17 ios18.0 ios18.4 ios26 ios27\n"))
+        #expect(grid.contains("\n  iphone17        ios14.4 ios15 ios16 ios16.4 ios17 ios18.0 ios18.4 ios26 ios27\n"))
+        #expect(!grid.contains("the others"))
+        for line in grid.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
     }
 
     @Test func resetTypedAsLua_saysTheAppIsFresh() throws {
