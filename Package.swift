@@ -46,10 +46,16 @@ let package = Package(
         .target(name: "SheetScripting", dependencies: ["SheetEngine", "SheetCheck", "SheetJSON", "LuaRuntime"]),
         // The JSON-RPC servers: framing (lines, LSP's headers), one endpoint (frame -> request -> handler ->
         // limited response, cancellation, budgets, the stdio loop) and its two handlers, serve and mcp.
+        // mcp's resources (docs, examples, the API stub) are built in by the EmbedResources plugin, so they are
+        // served wherever the binary is.
         .target(
             name: "SheetServer",
-            dependencies: ["SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "LuaRuntime"]
+            dependencies: ["SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "LuaRuntime"],
+            plugins: ["EmbedResources"]
         ),
+        // The tool of the EmbedResources build plugin: files in, a Swift source of raw strings out.
+        .executableTarget(name: "sheetlab-embed"),
+        .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["sheetlab-embed"]),
         // The command line, apart from its thin executable: arguments, commands, the REPL, the terminal, watching,
         // test reports and run comparisons; serve and mcp are SheetServer's.
         // The REPL's `:help NAME` reads the Lua API stub, built in (Resources/sheetlab.lua links to docs/api/sheetlab.lua).
@@ -86,6 +92,8 @@ let package = Package(
         .testTarget(
             name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetCheck", "SheetScripting", "SheetEngine", "LuaRuntime"]),
         .testTarget(name: "SheetLabTests", dependencies: ["SheetLab"]),
+        // The docs' Swift snippets, compiled (Tests/doc/doctest.py --write-swift writes the file).
+        .testTarget(name: "DocSnippetTests", dependencies: ["SheetLab", "SheetRendering", "LuaRuntime"]),
     ],
     swiftLanguageModes: [.v6]
 )

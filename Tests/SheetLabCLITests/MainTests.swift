@@ -27,6 +27,14 @@ import Testing
         #expect(run(["help", "profiles"]).1.contains("Usage: sheetlab profiles"))
     }
 
+    /// `sheetlab run /dev/null` printed `profile iphone17-ios26` before saying nothing could be read.
+    @Test func run_aScenarioThatCannotBeRead_printsNoTimeline() {
+        let (code, out, err) = run(["run", "/dev/null"])
+        #expect(code == .ioError)
+        #expect(out.isEmpty, "\(out)")
+        #expect(err.contains("cannot load /dev/null: it is a character device, not a regular file"), "\(err)")
+    }
+
     @Test func unknownCommand_isAUsageError() {
         let (code, _, err) = run(["frobnicate"])
         #expect(code == .usage)

@@ -220,6 +220,58 @@ class MCPTests(unittest.TestCase):
             self.assertEqual(seed.contents[0].text, f.read())
         self.assertIn("---@meta", stub.contents[0].text)
 
+    def test_aBinaryAwayFromItsCheckout_servesTheBuiltInDocsAndExamples(self):
+        # The binary copied where no checkout is, started from another such folder (newcomer review 3.1).
+        import shutil
+        import tempfile
+        with tempfile.TemporaryDirectory() as folder:
+            binary = os.path.join(folder, "bin", "sheetlab")
+            os.makedirs(os.path.dirname(binary))
+            shutil.copy(SHEETLAB, binary)
+            work = os.path.join(folder, "work")
+            os.makedirs(work)
+
+            async def main():
+                server = StdioServerParameters(command=binary, args=["mcp"], cwd=work)
+                async with stdio_client(server) as (read, write):
+                    async with ClientSession(read, write) as session:
+                        await session.initialize()
+                        listed = await session.list_resources()
+                        doc = await session.read_resource("sheetlab://docs/scenarios.md")
+                        ran = await session.call_tool("run_scenario", {
+                            "path": "sheetlab://examples/seeds/seed000_queue_reopen.lua", "timeline": "none"})
+                        return listed, doc, ran
+            listed, doc, ran = anyio.run(main)
+            uris = {str(r.uri) for r in listed.resources}
+            self.assertIn(SEED000, uris)
+            self.assertIn("sheetlab://api/sheetlab.lua", uris)
+            with open(os.path.join(ROOT, "docs", "scenarios.md"), encoding="utf-8") as f:
+                self.assertEqual(doc.contents[0].text, f.read())
+            self.assertTrue(ran.structured_content["passed"], text(ran))
+            self.assertEqual(os.listdir(work), [], "nothing is written where the server runs")
+
+    def test_tools_areReadOnly_withOutputSchemas_inlinePolicies_andStrict(self):
+        hold = "return { request = function(ctx) if ctx.phase then return 'queue' end end }"
+        failing = ('view { name = "V", state = { show = false }, modifiers = { sheet { isPresented = "show", '
+                   'content = function() error("boom") end } } }\nset("show", true)\nexpect(true)')
+
+        async def body(session, _):
+            tools = await session.list_tools()
+            inline = await session.call_tool("run_scenario", {
+                "path": SEED000, "timeline": "json", "policies": [{"source": hold, "name": "hold.lua"}]})
+            strict = await session.call_tool("run_scenario", {"source": failing, "timeline": "none", "strict": True})
+            picture = await session.call_tool("render_timeline_svg", {"path": SEED000})
+            return tools, inline, strict, picture
+        tools, inline, strict, picture = run(body)
+        for tool in tools.tools:
+            self.assertTrue(tool.annotations.read_only_hint, tool.name)
+            self.assertEqual(tool.output_schema["type"], "object", tool.name)
+        queued = [e for e in inline.structured_content["timeline"] if e["kind"] == "queued"]
+        self.assertEqual(queued[0]["source"], "hold.lua")
+        self.assertFalse(strict.structured_content["passed"])
+        self.assertEqual(strict.structured_content["exit_status"], 1)
+        self.assertIn("warning requestLost (B03) at 750 ms", text(picture))
+
     def test_errors_toolErrorsAreResults_protocolErrorsAreErrors(self):
         async def body(session, _):
             bad_profile = await session.call_tool("run_scenario", {"path": SEED000, "profile": "nokia3310-ios1"})

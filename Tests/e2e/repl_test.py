@@ -416,6 +416,11 @@ def test_piped_input_has_no_prompts_or_escape_codes():
     run = subprocess.run([SHEETLAB, "repl"], input="swipe()\n", cwd=ROOT, capture_output=True, text=True,
                          timeout=60, env=dict(os.environ, HOME=STATE))
     check(run.returncode == 3 and "stdin:1:" in run.stderr, "an error in piped input exits 3: " + run.stderr)
+    # An input left open at the end of the pipe is Lua's syntax error, as `lua5.4 -` reports it.
+    run = subprocess.run([SHEETLAB, "repl"], input="function f()\n", cwd=ROOT, capture_output=True, text=True,
+                         timeout=60, env=dict(os.environ, HOME=STATE))
+    check(run.returncode == 3 and "error: stdin:1: 'end' expected near <eof>" in run.stderr,
+          "unfinished piped input is an error: rc %d, %s" % (run.returncode, run.stderr))
 
 
 def main():

@@ -44,7 +44,8 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch reason {
         case .unknownProfile(let name, let valid):
-            return "unknown profile '\(name)'; valid profiles: \(valid.joined(separator: ", "))"
+            let hint = NameSuggestion.closest(to: name, among: valid).map { " did you mean \($0)?" } ?? ""
+            return "unknown profile '\(name)';\(hint) valid profiles: \(valid.joined(separator: ", "))"
         case .unknownView(let name):
             return "no view named '\(name)'"
         case .duplicateView(let name):

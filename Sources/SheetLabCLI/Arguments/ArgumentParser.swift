@@ -1,3 +1,4 @@
+import SheetEngine
 import SheetScripting
 
 /// A command line that does not fit its subcommand: exit code 2.

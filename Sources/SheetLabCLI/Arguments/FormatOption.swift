@@ -1,3 +1,4 @@
+import SheetEngine
 import SheetScripting
 
 /// `--format`, the one spelling of "print the report as ..." on `run`,

@@ -1,3 +1,4 @@
+import SheetEngine
 import SheetScripting
 import SheetServer
 

@@ -27,7 +27,8 @@ enum MCPCommand {
             OptionSpec(
                 "--root", value: "DIR",
                 help:
-                    "Where examples/ and docs/ are read from (default: this checkout, found from the binary)."
+                    "Where examples/ and docs/ are read from (default: this checkout, found from the binary; "
+                    + "away from one, the docs and examples built into the binary)."
             )
         ] + ServerLimits.specs(of: limits),
         discussion: """
@@ -43,6 +44,7 @@ enum MCPCommand {
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         var options = MCPServer.Options()
+        var builtInRoot: String?
         do throws(UsageError) {
             options.defaults = try ScriptOptions.configuration(args, command: "mcp")
             options.limits = try ServerLimits.parse(args, limits, command: "mcp")
@@ -54,12 +56,23 @@ enum MCPCommand {
             } else {
                 options.root = MCPResources.defaultRoot(executable: CommandLine.arguments[0])
             }
+            if args.value("--root") == nil, !MCPResources.isCheckout(options.root) {
+                // Away from a checkout: the docs and examples built into the binary.
+                guard let builtIn = MCPResources.writeBuiltIn() else {
+                    throw UsageError(
+                        "no SheetLab checkout here and the built-in docs could not be written to the temporary "
+                            + "directory; give one with --root DIR", command: "mcp")
+                }
+                builtInRoot = builtIn
+                options.root = builtIn
+            }
             try options.limits.admit(options.defaults.limits, flags: limits, command: "mcp")
         } catch {
             return RunCommand.usage(error, out)
         }
         let hint = "a Model Context Protocol server; an MCP client starts it (docs/mcp.md)"
         let served = StdioServer.run("mcp", hint: hint, framing: .line, out) { _ in MCPServer(options: options) }
+        if let builtInRoot { MCPResources.removeBuiltIn(builtInRoot) }
         return served == nil ? .usage : .ok
     }
 }

@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetEngine
 import SheetScripting
 
 /// What a command takes from its project (`.sheetlab.lua`, `Project`) and

@@ -54,7 +54,8 @@ enum RunCommand {
             Exit codes: 0 ok, 1 an expectation failed, 2 usage error, 3 script error (file:line
             printed), 4 a file could not be read or written (cannot write F: <the system's reason>).
 
-            Example: sheetlab run examples/seeds/seed000_lost_reopen.lua --policy examples/policies/queue.lua
+            Example: sheetlab run examples/seeds/seed000_stock_vs_queue.lua   (stock, then the queue policy)
+                     sheetlab run examples/seeds/seed002_several_sheets.lua --policy examples/policies/queue.lua
                      sheetlab run examples/seeds/seed004_sheet_and_cover.lua --profiles iphone15-ios14.4,iphone15-ios15
             """)
 
@@ -114,6 +115,12 @@ enum RunCommand {
             } catch {
                 output.error("error: " + TerminalText.escape(error.description, indent: "    "))
                 return (error.kind == .io ? .ioError : .scriptError, nil)
+            }
+            // A scenario file that could not be read ran nothing: no timeline (not even its profile line).
+            let app = result.session.app
+            if result.error?.kind == .io, app.timeline.count == 0, app.earlierParts.isEmpty, out == nil {
+                ScenarioReport.problems(result, output)
+                return (ExitCode(result), result.session)
             }
             let rendered = TimelineOutput.render(
                 result.session, format: format, color: toStdout && output.colorOut, title: TerminalText.escape(path))

@@ -108,12 +108,31 @@ extension Repl {
 
     // MARK: :profile and :reset
 
+    /// The profiles as a device by version grid, one line per device, the
+    /// current one marked with `*` (rather than 63 names wrapped mid-word).
+    static func profileGrid(current: String) -> [String] {
+        var devices: [String] = []
+        var versions: [String: [String]] = [:]
+        for name in Profile.allNames {
+            guard let dash = name.firstRange(of: "-ios") else { continue }
+            let device = String(name[..<dash.lowerBound])
+            if versions[device] == nil { devices.append(device) }
+            versions[device, default: []].append(
+                String(name[name.index(after: dash.lowerBound)...]) + (name == current ? "*" : ""))
+        }
+        let width = (devices.map(\.count).max() ?? 0) + 2
+        return devices.map { device in
+            "  " + device + String(repeating: " ", count: width - device.count)
+                + versions[device, default: []].joined(separator: " ")
+        }
+    }
+
     private func profileCommand(_ arguments: [String]) {
         guard let name = arguments.first else {
             out.line(
-                "profile \(session.profile.name) (\(session.profile.device.displayName), iOS \(session.profile.os.version)); the others:"
-            )
-            out.line(Profile.allNames.joined(separator: " "))
+                "profile \(session.profile.name) (\(session.profile.device.displayName), iOS \(session.profile.os.version))\n"
+                    + "every profile, as DEVICE-VERSION (* the current one):")
+            for line in Self.profileGrid(current: session.profile.name) { out.line(line) }
             out.line(":profile NAME starts over on NAME; 'sheetlab profiles' shows their numbers")
             return
         }
@@ -182,6 +201,17 @@ extension Repl {
 
     // MARK: :timeline
 
+    /// The session's parts as `:timeline` shows them: a part in which
+    /// nothing happened (the starting app, replaced by `:load`, `:profile`
+    /// or `:reset` before any input) is left out, as timeline.md says, and
+    /// the others are numbered from 1.
+    var shownParts: [TimelinePart] {
+        let all = session.app.parts
+        var kept = all.enumerated().filter { !$0.element.events.isEmpty || $0.offset == all.count - 1 }.map(\.element)
+        for i in kept.indices { kept[i].part = i + 1 }
+        return kept
+    }
+
     private func timelineCommand(_ arguments: [String]) {
         var arguments = arguments
         var format = "text"
@@ -192,7 +222,7 @@ extension Repl {
         guard arguments.count <= 1 else { return usage(":timeline expects [text|json|svg] [FILE]") }
         let file = arguments.first
         // The whole session: every part since it started (each :reset or reset() begins one).
-        let parts = session.app.parts
+        let parts = shownParts
         let rendered: String
         switch format {
         case "json":
@@ -204,7 +234,7 @@ extension Repl {
             rendered = TimelineText(colour: file == nil && out.colorOut).render(parts: parts)
         }
         guard let file else { return out.write(rendered) }
-        let events = session.app.parts.reduce(0) { $0 + $1.events.count }
+        let events = parts.reduce(0) { $0 + $1.events.count }
         if write(rendered, to: file) {
             out.line("wrote the timeline (\(events) events, \(format)) to \(TerminalText.line(file))")
         }

@@ -202,6 +202,21 @@ final class Repl {
         pending = []
     }
 
+    /// The input ended (Ctrl-D, the end of a pipe) with an input still
+    /// open: that is Lua's syntax error (`'end' expected ... near <eof>`), as
+    /// `lua5.4 -` reports it, and it counts as an error in the exit code.
+    func endInput() {
+        guard !pending.isEmpty else { return }
+        let source = pending.joined(separator: "\n")
+        pending = []
+        do {
+            _ = try compile(source)
+        } catch {
+            report(error)
+        }
+        out.flush()
+    }
+
     /// Runs a compiled input, prints what it returned and what changed, and records it.
     private func run(_ chunk: LuaFunction, source: String, wasExpression: Bool) {
         let part = session.app.part

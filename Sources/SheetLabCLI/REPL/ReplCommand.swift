@@ -92,6 +92,7 @@ enum ReplCommand {
                 repl.cancelInput()
             case .endOfInput:
                 if interactive { out.line() }
+                repl.endInput()
                 out.flush()
                 return repl.exitCode
             }

@@ -78,25 +78,36 @@ package struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// The `reason` of an engine error: one name per kind of mistake
     /// (docs/serve.md lists them with when each occurs).
-    package static func name(of reason: EngineError.Reason) -> String {
-        switch reason {
-        case .unknownProfile: "unknownProfile"
-        case .unknownView: "unknownView"
-        case .duplicateView: "duplicateView"
-        case .unknownSlot: "unknownSlot"
-        case .ambiguousSlot: "ambiguousSlot"
-        case .invalidDetent: "invalidDetent"
-        case .invalidItem: "invalidItem"
-        case .noPresentation: "noPresentation"
-        case .invalidOrientation: "invalidOrientation"
-        case .profileAfterViews: "profileAfterViews"
-        case .timeOutOfRange: "timeOutOfRange"
-        case .invalidArgument: "invalidArgument"
-        case .limitReached: "limitReached"
-        case .unknownPolicy: "unknownPolicy"
-        case .ambiguousPolicy: "ambiguousPolicy"
-        case .resetDuringStep: "resetDuringStep"
-        case .unknownFlag: "unknownFlag"
+    package static func name(of reason: EngineError.Reason) -> String { ReasonName(reason).rawValue }
+
+    /// Every `reason` serve can send: docs/serve.openrpc.json's enum is
+    /// checked against these (OpenRPCDocumentTests).
+    package enum ReasonName: String, CaseIterable, Sendable {
+        case unknownProfile, unknownView, duplicateView, unknownSlot, ambiguousSlot, invalidDetent, invalidItem
+        case noPresentation, invalidOrientation, profileAfterViews, timeOutOfRange, invalidArgument, limitReached
+        case unknownPolicy, ambiguousPolicy, resetDuringStep, unknownFlag
+
+        /// The name of `reason`'s case.
+        package init(_ reason: EngineError.Reason) {
+            switch reason {
+            case .unknownProfile: self = .unknownProfile
+            case .unknownView: self = .unknownView
+            case .duplicateView: self = .duplicateView
+            case .unknownSlot: self = .unknownSlot
+            case .ambiguousSlot: self = .ambiguousSlot
+            case .invalidDetent: self = .invalidDetent
+            case .invalidItem: self = .invalidItem
+            case .noPresentation: self = .noPresentation
+            case .invalidOrientation: self = .invalidOrientation
+            case .profileAfterViews: self = .profileAfterViews
+            case .timeOutOfRange: self = .timeOutOfRange
+            case .invalidArgument: self = .invalidArgument
+            case .limitReached: self = .limitReached
+            case .unknownPolicy: self = .unknownPolicy
+            case .ambiguousPolicy: self = .ambiguousPolicy
+            case .resetDuringStep: self = .resetDuringStep
+            case .unknownFlag: self = .unknownFlag
+            }
         }
     }
 

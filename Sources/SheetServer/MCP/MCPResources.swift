@@ -149,9 +149,10 @@ package struct MCPResources {
 
     /// Where the resources are when `--root` is not given: the current
     /// directory when it is a SheetLab checkout, else the checkout the
-    /// executable was built in (`.build/release/sheetlab`), else the current directory.
+    /// executable was built in (`.build/release/sheetlab`), else the current
+    /// directory (which `isCheckout` then refuses: the command serves the
+    /// built-in files instead, `writeBuiltIn`).
     package static func defaultRoot(executable: String) -> String {
-        func isCheckout(_ dir: String) -> Bool { FileSystem.kind(at: dir + "/docs/api/sheetlab.lua") == .file }
         if isCheckout(".") { return FileManager.default.currentDirectoryPath }
         // The running binary itself (Linux), whatever PATH or link started it.
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? executable

@@ -46,12 +46,15 @@ struct MCPTool: Sendable {
     /// Runs the tool on arguments that `check` accepted.
     var run: @Sendable (MCPCall) throws(RPCError) -> MCPToolResult
 
-    /// `{name, title, description, inputSchema}`, as `tools/list` lists it.
+    /// `{name, title, description, inputSchema, outputSchema, annotations}`, as `tools/list` lists it
+    /// (MCPTools+OutputSchemas.swift holds the last two).
     var json: JSON {
-        [
+        var members: [String: JSON] = [
             "name": .string(name), "title": .string(title), "description": .string(description),
-            "inputSchema": inputSchema,
+            "inputSchema": inputSchema, "annotations": MCPTools.readOnlyAnnotations,
         ]
+        if let output = MCPTools.outputSchemas[name] { members["outputSchema"] = output }
+        return .object(members)
     }
 
     /// A JSON Schema object: the arguments, which are required, and no others.

@@ -49,6 +49,9 @@ extension MCPTools {
         let depth = try p.optionalInt("depth", in: 1...maximumCheckDepth) ?? 6
         let runs = try p.optionalInt("runs", in: 1...maximumCheckRuns)
         let seed = try p.optionalInt("seed", in: 0...Int.max) ?? 1
+        if p["seed"] != nil, runs == nil {
+            throw p.bad("'seed' seeds random mode: give 'runs' too (without it the check is exhaustive)")
+        }
         let cap = server.options.limits.maximumRequestBudgetMilliseconds
         let maxMilliseconds = try p.optionalInt("max_ms", in: 1...cap) ?? cap
         var invariants: [Invariant] = []

@@ -9,7 +9,9 @@ extension MCPTools {
         description: """
             Draws a run's timeline as a self-contained SVG picture (one lane per presenter, phases as bars, the \
             sheet's height, marks for user actions, policy decisions, warnings and errors), as `sheetlab run \
-            --timeline svg` does. Give a scenario (as run_scenario takes it), or 'events' (timeline entries).
+            --timeline svg` does, with a text summary of it (each presentation's phases, the warnings and errors) \
+            for clients that cannot show SVG. Give a scenario (as run_scenario takes it), or 'events' (timeline \
+            entries).
             """,
         arguments: [
             .optional(
@@ -45,9 +47,12 @@ extension MCPTools {
         end = max(end, events.last?.time ?? 0)
         let svg = TimelineSVG(title: title, profile: profile).render(events, endTime: end)
         let uri = MCPResources.scheme + "timeline.svg"
+        let summary = TimelineSummary.lines(events, endTime: end).joined(separator: "\n")
         return MCPToolResult(
-            text: "an SVG picture of \(events.count) events, 0 to \(end) ms (the embedded resource holds it)",
-            structured: ["svg": .string(svg), "events": .int(events.count), "end_time": .int(end)],
+            text: "an SVG picture (the embedded resource holds it) of what follows:\n" + summary,
+            structured: [
+                "svg": .string(svg), "events": .int(events.count), "end_time": .int(end), "summary": .string(summary),
+            ],
             more: [
                 [
                     "type": "resource",

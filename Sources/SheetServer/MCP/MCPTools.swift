@@ -26,6 +26,27 @@ package enum MCPTools {
     static let object: JSON = ["type": "object"]
     static let strings: JSON = ["type": "array", "items": ["type": "string"]]
 
+    /// Policies: each a path or URI, or `{"source": LUA, "name": "x.lua"}` (as serve's `create` takes them).
+    static let policyList: JSON = [
+        "type": "array",
+        "items": [
+            "oneOf": [
+                ["type": "string", "description": "A policy file: a path or a sheetlab://examples/policies/... URI."],
+                [
+                    "type": "object",
+                    "properties": [
+                        "source": ["type": "string", "description": "The policy's Lua source (returning its hooks)."],
+                        "name": [
+                            "type": "string",
+                            "description": "What messages and the timeline call it (default inline.lua).",
+                        ],
+                    ],
+                    "required": ["source"], "additionalProperties": false,
+                ],
+            ]
+        ],
+    ]
+
     /// A string from a fixed list.
     static func oneOf(_ values: [String]) -> JSON { ["type": "string", "enum": .array(values.map { .string($0) })] }
 
@@ -42,8 +63,9 @@ package enum MCPTools {
             "With 'source': where its relative policy(\"...\") paths are found (default the working directory)."),
         .optional("profile", string, "The profile to start on, e.g. iphonese-ios16 (list_profiles lists them)."),
         .optional(
-            "policies", strings,
-            "Policy files (paths or sheetlab://examples/policies/... URIs) loaded before the scenario, as --policy."),
+            "policies", policyList,
+            "Policies loaded before the scenario, as --policy: files (paths or sheetlab://examples/policies/... URIs) or {source, name} objects."
+        ),
     ]
 
     // MARK: Helpers
@@ -66,17 +88,35 @@ package enum MCPTools {
         return try engine { () throws(EngineError) in try Profile.named(name) }
     }
 
-    /// The `policies` argument (paths or example URIs), or the server's default.
+    /// The `policies` argument (paths, example URIs or `{source, name}`), or the server's default.
     static func policies(_ call: MCPCall, key: String = "policies") throws(RPCError) -> [PolicySource] {
         guard case .array(let entries)? = call.arguments[key] else { return call.server.options.defaults.policies }
-        var paths: [PolicySource] = []
+        var sources: [PolicySource] = []
         for (i, entry) in entries.enumerated() {
-            guard case .string(let path) = entry else {
-                throw call.arguments.bad("\(key)[\(i + 1)] must be a path, got \(entry.typeName)")
+            switch entry {
+            case .string(let path):
+                sources.append(.file(try call.server.resources.path(path)))
+            case .object(let members):
+                if let unknown = members.keys.sorted().first(where: { $0 != "source" && $0 != "name" }) {
+                    throw call.arguments.bad("\(key)[\(i + 1)] has no member '\(unknown)'; expected source and name")
+                }
+                guard case .string(let source)? = members["source"] else {
+                    throw call.arguments.bad("\(key)[\(i + 1)] needs 'source', the policy's Lua source")
+                }
+                var name = "inline.lua"
+                if let given = members["name"] {
+                    guard case .string(let text) = given else {
+                        throw call.arguments.bad("\(key)[\(i + 1)].name must be a string, got \(given.typeName)")
+                    }
+                    name = text
+                }
+                sources.append(.source(source, name: name))
+            default:
+                throw call.arguments.bad(
+                    "\(key)[\(i + 1)] must be a path or {source, name}, got \(entry.typeName)")
             }
-            paths.append(.file(try call.server.resources.path(path)))
         }
-        return paths
+        return sources
     }
 
     /// The session a call runs in: the server's defaults with the call's

@@ -39,6 +39,31 @@ import Testing
         #expect(feed(repl, out, "advance(400)").out.contains("presented"))
     }
 
+    /// `:load` replaced the starting app before anything happened in it: its empty part is not shown.
+    @Test func load_beforeAnyInput_leavesNoEmptyPart() throws {
+        let (repl, out) = try makeRepl()
+        _ = feed(repl, out, ":load examples/seeds/seed000_lost_reopen.lua")
+        let timeline = feed(repl, out, ":timeline").out
+        #expect(!timeline.contains("part 2"), "\(timeline)")
+        #expect(timeline.contains("requestLost"))
+        #expect(repl.shownParts.map(\.part) == [1])
+    }
+
+    /// `printf 'function f()\n' | sheetlab repl` used to drop the open input and exit 0.
+    @Test func inputLeftOpenAtTheEnd_isLuasSyntaxError_andFailsTheExitCode() throws {
+        let (repl, out) = try makeRepl()
+        #expect(feed(repl, out, "function f()").err.isEmpty, "an open input waits for more")
+        let before = out.captured!.err
+        repl.endInput()
+        let err = String(out.captured!.err.dropFirst(before.count))
+        #expect(err.contains("error: stdin:1: 'end' expected near <eof>"), "\(err)")
+        #expect(repl.exitCode == .scriptError)
+        let (closed, closedOut) = try makeRepl()
+        _ = feed(closed, closedOut, "x = 1")
+        closed.endInput()
+        #expect(closed.exitCode == .ok, "nothing open: nothing to report")
+    }
+
     @Test func error_printsFileAndLine_andTheSessionGoesOn() throws {
         let (repl, out) = try makeRepl()
         let (_, err) = feed(repl, out, "local x = nil", "x.y = 1")
@@ -96,7 +121,13 @@ import Testing
         #expect(feed(repl, out, ":profile iphonese-ios16").out.contains("a fresh app on iphonese-ios16"))
         #expect(feed(repl, out, "=profile().device").out == "\"iPhone SE (3rd generation)\"\n")
         #expect(feed(repl, out, ":profile nosuchphone").err.contains("nosuchphone"))
-        #expect(feed(repl, out, ":profile").out.contains("iphone17-ios26"))
+        // A device by version grid, the current profile marked (not 63 names wrapped mid-word).
+        let grid = feed(repl, out, ":profile").out
+        #expect(grid.hasPrefix("profile iphonese-ios16 (iPhone SE (3rd generation), iOS 16)\n"), "\(grid)")
+        #expect(grid.contains("\n  iphonese        ios14.4 ios15 ios16* ios16.4 ios17 ios18.0 ios18.4 ios26 ios27\n"))
+        #expect(grid.contains("\n  iphone17        ios14.4 ios15 ios16 ios16.4 ios17 ios18.0 ios18.4 ios26 ios27\n"))
+        #expect(!grid.contains("the others"))
+        for line in grid.split(separator: "\n") { #expect(line.count <= 80, "\(line)") }
     }
 
     @Test func resetTypedAsLua_saysTheAppIsFresh() throws {

@@ -171,6 +171,21 @@ import Testing
         #expect(digest(c) == digest(d))
     }
 
+    /// With several jobs a worker asks every 10 ms: it once asked every 64 steps of a run, which runs of
+    /// depth 6 never reach, so --time-limit, --progress and Ctrl-C did nothing.
+    @Test func random_withTwoJobs_andShortRuns_stillAsksWhetherToStop() throws {
+        let checker = try makeChecker(policies: ["examples/policies/queue.lua"], jobs: 2)
+        final class Count { var asked = 0 }  // shouldStop is called under the signal's lock
+        let count = Count()
+        checker.shouldStop = {
+            count.asked += 1
+            return count.asked > 2 ? .timeLimit : nil
+        }
+        let report = checker.random(runs: 100_000, depth: 6, seed: 1)
+        #expect(report.stopped == .timeLimit)
+        #expect(report.steps < 100_000 * 6 / 10, "stopped early: \(report.steps) steps")
+    }
+
     @Test func memoizedHooks_findTheSame_asAskingEveryTime() throws {
         let memo = try makeChecker(policies: ["examples/policies/queue.lua"])
         let plain = try makeChecker(policies: ["examples/policies/queue.lua"])

@@ -1,5 +1,6 @@
 import Foundation
 import LuaRuntime
+import SheetEngine
 import Testing
 
 @testable import SheetScripting

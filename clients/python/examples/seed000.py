@@ -7,12 +7,13 @@ it and presents the new item once the sheet has closed. This runs both,
 each in its own app, and prints what happened.
 
 Usage: python3 clients/python/examples/seed000.py [PATH_TO_SHEETLAB]
-(run from the repository's root; default .build/release/sheetlab)
+(default: $SHEETLAB, else the checkout's .build/release/sheetlab when it is
+built, else `sheetlab` on PATH, as Client() finds it)
 """
 import os
 import sys
 
-from sheetlab import Client, EventNotification
+from sheetlab import Client, EventNotification, ServerNotFound
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
 VIEW = {
@@ -33,9 +34,20 @@ def reopen(lab: Client, app: int) -> None:
     lab.advance(app, ms=150)
 
 
+def binary() -> str:
+    """The argument, $SHEETLAB, the checkout's release build, or `sheetlab` on PATH."""
+    if len(sys.argv) > 1:
+        return sys.argv[1]
+    built = os.path.join(ROOT, ".build", "release", "sheetlab")
+    return os.environ.get("SHEETLAB") or (built if os.access(built, os.X_OK) else "sheetlab")
+
+
 def main() -> None:
-    sheetlab = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "release", "sheetlab")
-    with Client(sheetlab, cwd=ROOT) as lab:
+    try:
+        lab = Client(binary(), cwd=ROOT)
+    except ServerNotFound as e:
+        sys.exit(f"seed000.py: {e}")
+    with lab:
         for label, policies in (("stock", []), ("queue.lua", ["examples/policies/queue.lua"])):
             app = lab.create(policies=policies, subscribe=True)["app"]
             reopen(lab, app)

@@ -126,6 +126,25 @@ class ClientTests(unittest.TestCase):
             self.assertEqual(cancelled.exception.data, {"kind": "cancelled"})
             self.assertEqual(lab.now(app), 0)
 
+    def test_aTimeout_cancelsTheRequest_soTheNextCallDoesNotWaitBehindIt(self):
+        with Client(SHEETLAB, ["--max-request-budget", "60000", "--script-budget", "60000"], cwd=ROOT,
+                    timeout=0.5) as lab:
+            app = lab.create()["app"]
+            with self.assertRaises(TimeoutError) as timed_out:
+                lab.eval(app, source="while true do end")
+            self.assertIn("cancelled ($/cancelRequest)", str(timed_out.exception))
+            started = time.monotonic()
+            lab.timeout = 30
+            self.assertEqual(lab.now(app), 0)
+            self.assertLess(time.monotonic() - started, 10, "the abandoned loop was stopped")
+
+    def test_aMissingBinary_isServerNotFound_sayingHowToGiveOne(self):
+        for missing in ("/no/such/sheetlab", "no-such-sheetlab-on-path"):
+            with self.assertRaises(sheetlab.ServerNotFound) as e:
+                Client(missing)
+            self.assertIn("give its path", str(e.exception))
+            self.assertIsInstance(e.exception, FileNotFoundError)
+
     def test_serverGone_isConnectionClosed(self):
         lab = client()
         lab.exit()
@@ -135,6 +154,14 @@ class ClientTests(unittest.TestCase):
 
 
 class ExampleTests(unittest.TestCase):
+    def test_seed000Example_withoutABinary_saysSoInOneLine(self):
+        example = os.path.join(ROOT, "clients", "python", "examples", "seed000.py")
+        done = subprocess.run([sys.executable, example, "/no/such/sheetlab"], capture_output=True, text=True,
+                              timeout=60)
+        self.assertNotEqual(done.returncode, 0)
+        self.assertNotIn("Traceback", done.stderr)
+        self.assertIn("seed000.py: no sheetlab binary at /no/such/sheetlab", done.stderr)
+
     def test_seed000Example_printsBothOutcomes(self):
         example = os.path.join(ROOT, "clients", "python", "examples", "seed000.py")
         done = subprocess.run([sys.executable, example, SHEETLAB], capture_output=True, text=True, timeout=120)

@@ -23,6 +23,7 @@ from .errors import (
     RequestCancelled,
     RPCError,
     ScriptError,
+    ServerNotFound,
     SheetLabError,
 )
 
@@ -30,5 +31,5 @@ __all__ = [
     "Client", "Connection", "ConnectionClosed", "EngineError", "EventNotification", "InternalError", "InvalidParams",
     "InvalidRequest", "LimitError", "METHOD_NAMES", "MethodNotFound", "Notification", "PROTOCOL_VERSION",
     "ParseError", "PendingCall", "PrintNotification", "ProtocolError", "RPCError", "RequestCancelled",
-    "ScriptError", "SheetLabError",
+    "ScriptError", "ServerNotFound", "SheetLabError",
 ]

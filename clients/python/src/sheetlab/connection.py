@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import queue
 import subprocess
 import threading
 from dataclasses import dataclass
 from typing import IO, Any, Dict, Iterator, List, Mapping, Optional, Sequence, Union
 
-from .errors import ConnectionClosed, error_from
+from .errors import ConnectionClosed, ServerNotFound, error_from
 
 JSONValue = Any
 """Any JSON value, as `json` reads it."""
@@ -186,8 +187,21 @@ class Connection:
         return call
 
     def call(self, method: str, params: Optional[Mapping[str, Any]] = None, timeout: Optional[float] = None) -> JSONValue:
-        """Sends a request and waits for its result."""
-        return self.start(method, params).result(timeout)
+        """Sends a request and waits for its result.
+
+        A request not answered within `timeout` seconds is cancelled
+        (`$/cancelRequest`) before `TimeoutError` is raised, so the server
+        stops it and the next call does not wait behind it.
+        """
+        pending = self.start(method, params)
+        try:
+            return pending.result(timeout)
+        except TimeoutError as e:
+            try:
+                pending.cancel()
+            except ConnectionClosed:
+                pass
+            raise TimeoutError(f"{e}; it was cancelled ($/cancelRequest)") from None
 
     def notify(self, method: str, params: Optional[Mapping[str, Any]] = None) -> None:
         """Sends a notification (no answer comes)."""
@@ -223,10 +237,20 @@ class Connection:
 
 def spawn(executable: str, args: Sequence[str], cwd: Optional[str] = None,
           env: Optional[Mapping[str, str]] = None) -> "subprocess.Popen[bytes]":
-    """Starts `executable serve ARGS...` with pipes for the protocol."""
-    return subprocess.Popen(
-        [executable, "serve", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=cwd,
-        env=dict(env) if env is not None else None)
+    """Starts `executable serve ARGS...` with pipes for the protocol.
+
+    Raises:
+        ServerNotFound: there is no such executable (nor one on PATH by that name).
+    """
+    try:
+        return subprocess.Popen(
+            [executable, "serve", *args], stdin=subprocess.PIPE, stdout=subprocess.PIPE, cwd=cwd,
+            env=dict(env) if env is not None else None)
+    except FileNotFoundError:
+        where = "on PATH" if os.sep not in executable else f"at {executable}"
+        raise ServerNotFound(
+            f"no sheetlab binary {where}: give its path (Client('/path/to/sheetlab')) or put it on PATH; "
+            "build it with: swift build -c release --product sheetlab") from None
 
 
 __all__: List[str] = [

@@ -16,6 +16,10 @@ class ConnectionClosed(SheetLabError):
     """The server's output ended (it exited or crashed) before the response came."""
 
 
+class ServerNotFound(SheetLabError, FileNotFoundError):
+    """The `sheetlab` binary to start is not there (nor on PATH): the message says how to give it."""
+
+
 class RPCError(SheetLabError):
     """An error response: `code`, `message` and `data` as the server sent them."""
 

@@ -1,10 +1,10 @@
 /// "Did you mean …?" for a name that is not one of the names known: the
 /// known names closest to it by edit distance (case ignored), or those it
-/// is a prefix of. One rule for unknown hooks, profiles, options, slots
-/// and project settings.
-package enum NameSuggestion {
+/// is a prefix of. One rule for unknown hooks, profiles, options, slots,
+/// commands, formats and project settings, in every layer.
+public enum NameSuggestion {
     /// The names in `known` closest to `name` (at most `limit`): those it is a prefix of, else those at the least edit distance.
-    package static func close(to name: String, in known: [String], limit: Int = 3) -> [String] {
+    public static func close(to name: String, in known: [String], limit: Int = 3) -> [String] {
         let wanted = Array(name.lowercased())
         guard !wanted.isEmpty else { return [] }
         // A name of n letters may be off by about a third of them.
@@ -27,8 +27,23 @@ package enum NameSuggestion {
             .map(\.name).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
     }
 
+    /// The one valid name most likely meant, or nil when none is close: the
+    /// same name in other case, else the last of those it begins as a prefix
+    /// and a dash (a device alone: its newest profile), else the closest
+    /// within 2 edits.
+    public static func closest(to name: String, among valid: [String]) -> String? {
+        let lowered = name.lowercased()
+        if let exact = valid.first(where: { $0.lowercased() == lowered }) { return exact }
+        if !name.isEmpty, let longer = valid.last(where: { $0.hasPrefix(name + "-") }) { return longer }
+        // At most 2 edits (1 for a short name): a far-off name suggests nothing.
+        let allowed = min(2, max(1, name.count / 3))
+        let wanted = Array(lowered)
+        return valid.map { ($0, distance(wanted, Array($0.lowercased()))) }.filter { $0.1 <= allowed }
+            .min { $0.1 < $1.1 }?.0
+    }
+
     /// `; did you mean request?` (or `request or settle?`), or "" when nothing is close.
-    package static func hint(for name: String, in known: [String]) -> String {
+    public static func hint(for name: String, in known: [String]) -> String {
         let names = close(to: name, in: known)
         guard !names.isEmpty else { return "" }
         let list =
