@@ -68,9 +68,26 @@ void sl_raise_stop(lua_State *L, int kind, int level) {
     __builtin_unreachable();
 }
 
+static void trip(sl_level *lv, uint64_t id, int kind);
+
+/// Whether the Lua code of the innermost running level (at `depth`) is to
+/// stop for a Ctrl-C asked with sl_runtime_interrupt_running; if so, trips
+/// that level and says what is asked next. Called by the running thread.
+int sl_take_interrupt_ask(sl_runtime *rt, int depth) {
+    int ask = atomic_load_explicit(&rt->interrupt_ask, memory_order_acquire);
+    if (depth == 0 || ask == SL_ASK_NONE || (ask == SL_ASK_OUTERMOST && depth != 1))
+        return 0;
+    atomic_store_explicit(&rt->interrupt_ask, depth == 1 ? SL_ASK_NONE : SL_ASK_OUTERMOST, memory_order_release);
+    sl_level *lv = &rt->levels[depth - 1];
+    trip(lv, atomic_load_explicit(&lv->id, memory_order_relaxed), SL_STOP_INTERRUPT);
+    return 1;
+}
+
 /// For C loops: raises if a running level is tripped.
 void sl_poll(lua_State *L, sl_runtime *rt) {
     int kind = sl_stop_kind_now(rt);
+    if (kind == SL_STOP_NONE && sl_take_interrupt_ask(rt, atomic_load_explicit(&rt->depth, memory_order_relaxed)))
+        kind = SL_STOP_INTERRUPT;
     if (kind != SL_STOP_NONE)
         sl_raise_stop(L, kind, 1);
 }
@@ -86,6 +103,8 @@ void sl_hook(lua_State *L, lua_Debug *ar) {
     sl_runtime *rt = sl_rt(L);
     int depth = atomic_load_explicit(&rt->depth, memory_order_relaxed);
     int kind = sl_stop_kind(rt, depth);
+    if (kind == SL_STOP_NONE && rt->script_mode && sl_take_interrupt_ask(rt, depth))
+        kind = SL_STOP_INTERRUPT;
     if (kind != SL_STOP_NONE)
         sl_raise_stop(L, kind, 0);
     if (depth == 0 || !rt->script_mode) {
@@ -102,7 +121,9 @@ void sl_hook(lua_State *L, lua_Debug *ar) {
 /// or when a running level is tripped, disarmed otherwise.
 void sl_sync_hook(sl_runtime *rt, lua_State *L) {
     int depth = atomic_load_explicit(&rt->depth, memory_order_relaxed);
-    if (depth == 0 || sl_stop_kind(rt, depth) != SL_STOP_NONE)
+    int ask = atomic_load_explicit(&rt->interrupt_ask, memory_order_acquire);
+    if (depth == 0 || sl_stop_kind(rt, depth) != SL_STOP_NONE || ask == SL_ASK_RUNNING
+        || (ask == SL_ASK_OUTERMOST && depth == 1))
         sl_arm(L);
     else if (lua_gethook(L) != NULL)
         lua_sethook(L, NULL, 0, 0);
@@ -181,8 +202,10 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
     uint64_t id = ++rt->last_id;
     atomic_store_explicit(&lv->budget_ns, budget_ns, memory_order_relaxed);
     atomic_store_explicit(&lv->id, id, memory_order_release);
-    if (depth == 0)
+    if (depth == 0) {
         set_cpu_clock(rt);
+        atomic_store_explicit(&rt->interrupt_ask, SL_ASK_NONE, memory_order_release); /* one asked while idle */
+    }
     lua_State *previous = atomic_load_explicit(&rt->current, memory_order_relaxed);
     lv->resumer = previous;
     if (previous != L)
@@ -228,8 +251,10 @@ void sl_runtime_end_call(sl_runtime *rt, lua_State *L) {
     atomic_store_explicit(&rt->depth, depth, memory_order_release);
     if (previous != L)
         atomic_store(&rt->current, previous);
-    if (depth == 0)
+    if (depth == 0) {
+        atomic_store_explicit(&rt->interrupt_ask, SL_ASK_NONE, memory_order_release);
         sl_arm(L); /* idle again */
+    }
     else
         sl_sync_hook(rt, L);
 }
@@ -372,6 +397,15 @@ void sl_runtime_interrupt(sl_runtime *rt) {
         uint64_t id = atomic_load_explicit(&outermost->id, memory_order_acquire);
         if (atomic_load_explicit(&outermost->tripped_id, memory_order_acquire) != id)
             trip(outermost, id, SL_STOP_INTERRUPT);
+        arm_async(rt);
+    }
+    pthread_mutex_unlock(&watchdog_mutex);
+}
+
+void sl_runtime_interrupt_running(sl_runtime *rt) {
+    pthread_mutex_lock(&watchdog_mutex);
+    if (!rt->closed && atomic_load_explicit(&rt->depth, memory_order_acquire) > 0) {
+        atomic_store_explicit(&rt->interrupt_ask, SL_ASK_RUNNING, memory_order_release);
         arm_async(rt);
     }
     pthread_mutex_unlock(&watchdog_mutex);

@@ -69,6 +69,12 @@ struct sl_runtime {
     uint64_t last_id;
     _Atomic int cpu_clock;
     _Atomic int arming;
+    /* A Ctrl-C for the Lua code running now (sl_runtime_interrupt_running):
+       SL_ASK_RUNNING stops whatever level's Lua code runs next, then the
+       outermost one at its next instruction (SL_ASK_OUTERMOST); host code
+       between them, and the calls it makes, are not stopped. SL_ASK_NONE
+       otherwise; reset when the outermost call ends. */
+    _Atomic int interrupt_ask;
     /* Watchdog registration (guarded by the watchdog mutex). */
     sl_runtime *next_registered;
     int registered;
@@ -125,6 +131,9 @@ void sl_enter_thread(sl_runtime *rt, lua_State *from, lua_State *co);
 void sl_leave_thread(sl_runtime *rt, lua_State *from);
 void sl_watchdog_register(sl_runtime *rt);
 void sl_watchdog_unregister(sl_runtime *rt);
+
+enum { SL_ASK_NONE = 0, SL_ASK_RUNNING = 1, SL_ASK_OUTERMOST = 2 };
+int sl_take_interrupt_ask(sl_runtime *rt, int depth);
 
 /* A step counter for guarded C loops. */
 typedef struct sl_steps {

@@ -186,4 +186,13 @@ public final class LuaInterruptHandle: Sendable {
     public func interrupt() {
         runtime.interrupt()
     }
+
+    /// Stops the Lua code running now, as a REPL's Ctrl-C does: a nested
+    /// call whose code runs (a policy hook) fails with `.interrupted` and
+    /// the host code that called it goes on, its later nested calls (a
+    /// sheet's content) undisturbed; the outermost call then stops at its
+    /// next Lua instruction. So the engine never sees a half-made step.
+    public func interruptRunningCode() {
+        runtime.interruptRunningCode()
+    }
 }

@@ -216,6 +216,61 @@ import Testing
         expectUsable(lua)
     }
 
+    /// A REPL's Ctrl-C while a hook runs: the hook stops, the host code that
+    /// called it goes on (its next nested call runs), and the outer call
+    /// stops at its next instruction (issue 26: a content closure failed too).
+    @Test func interruptRunningCode_stopsTheNestedCall_thenTheOuterOne_notTheHostBetween() throws {
+        let lua = try makeRuntime(budget: 20_000)
+        let handle = lua.makeInterruptHandle()
+        let running = DispatchSemaphore(value: 0)
+        try lua.register("running") { _ throws(LuaError) in
+            running.signal()
+            return []
+        }
+        let spin = try lua.load(source: "running() while true do end", chunkName: "hook.lua")
+        let content = try lua.load(source: "return 42", chunkName: "content.lua")
+        var hookError: LuaError?
+        var contentResult: [LuaValue] = []
+        try lua.register("step") { _ throws(LuaError) in
+            do throws(LuaError) {
+                _ = try lua.call(spin)
+            } catch {
+                hookError = error
+            }
+            contentResult = try lua.call(content)
+            return [.string("stepped")]
+        }
+        DispatchQueue.global().async {
+            _ = running.wait(timeout: .now() + 60)
+            handle.interruptRunningCode()
+        }
+        let error = expectError(lua, "local r = step()\nlocal n = 0\nwhile true do n = n + 1 end", .interrupted, "interrupted")
+        #expect(error?.file == "test.lua")
+        #expect(hookError?.kind == .interrupted, "\(String(describing: hookError))")
+        #expect(hookError?.file == "hook.lua")
+        #expect(contentResult == [42])
+        expectUsable(lua)
+    }
+
+    /// Ctrl-C with no nested call running stops the running call, as `interrupt()` does.
+    @Test func interruptRunningCode_inTheOuterCall_stopsIt() throws {
+        let lua = try makeRuntime(budget: 20_000)
+        let handle = lua.makeInterruptHandle()
+        let running = DispatchSemaphore(value: 0)
+        try lua.register("running") { _ throws(LuaError) in
+            running.signal()
+            return []
+        }
+        DispatchQueue.global().async {
+            _ = running.wait(timeout: .now() + 60)
+            handle.interruptRunningCode()
+        }
+        expectError(lua, "running()\nwhile true do end", .interrupted, "interrupted")
+        expectUsable(lua)
+        lua.makeInterruptHandle().interruptRunningCode()  // idle: nothing to stop, nothing left asked
+        expectUsable(lua)
+    }
+
     @Test func interrupt_whenIdle_doesNothing() throws {
         let lua = try makeRuntime()
         lua.interrupt()

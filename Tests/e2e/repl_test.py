@@ -260,10 +260,14 @@ def test_ctrl_c_stops_an_endless_loop_in_a_policy_hook():
         # "interrupted", not "budget exceeded": Ctrl-C, not the 60 s budget, stopped the hook.
         check("interrupted" in out, "Ctrl-C interrupts the hook", t)
         check("policyError" in out and "endless_request.lua:" in out, "the timeline says the hook failed", t)
+        # Ctrl-C stops the hook and nothing else: the sheet's content is made as usual.
+        check("contentError" not in out, "the content did not fail with the hook", t)
         out = t.line("=1 + 1")
         check("\n2\n" in out, "the session goes on", t)
         out = t.line("=top().phase")
         check('"presenting"' in out, "the request fell back to stock: the sheet presents", t)
+        out = t.line("=top().text")
+        check('"item 0"' in out, "the sheet shows its content", t)
 
 
 def test_ctrl_c_clears_the_line_and_ctrl_d_leaves():

@@ -95,6 +95,11 @@ const char *sl_runtime_last_traceback(const sl_runtime *rt);
 const char *sl_runtime_last_where(const sl_runtime *rt);
 /// Stops the outermost running call with "interrupted". Any thread.
 void sl_runtime_interrupt(sl_runtime *rt);
+/// Stops the Lua code running now, as a REPL's Ctrl-C: a nested call (a
+/// policy hook) whose code runs fails with "interrupted", and the host code
+/// that called it goes on undisturbed (its other nested calls included);
+/// the outermost call then stops at its next Lua instruction. Any thread.
+void sl_runtime_interrupt_running(sl_runtime *rt);
 /// Depth of guarded calls now running (0 when idle).
 int sl_runtime_depth(const sl_runtime *rt);
 

@@ -305,6 +305,9 @@ struct RuntimeHandle: @unchecked Sendable {
     /// Stops the outermost running call with "interrupted". Any thread.
     func interrupt() { sl_runtime_interrupt(pointer) }
 
+    /// Stops the Lua code running now, then the outermost call (`sl_runtime_interrupt_running`).
+    func interruptRunningCode() { sl_runtime_interrupt_running(pointer) }
+
     /// Guarded calls running (or whose results are being read); 0 when idle.
     var depth: Int { Int(sl_runtime_depth(pointer)) }
 

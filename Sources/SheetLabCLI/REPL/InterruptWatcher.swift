@@ -48,12 +48,14 @@ enum InterruptWatcher {
         return try body()
     }
 
-    /// Installs the SIGINT handler and starts the watcher thread for `handle`.
+    /// Installs the SIGINT handler and starts the watcher thread for `handle`:
+    /// Ctrl-C stops the Lua code running (a hook, then the input), never the
+    /// engine between them (`LuaInterruptHandle.interruptRunningCode()`).
     /// Call it once, from the main thread.
     /// - Returns: whether it is installed.
     @discardableResult
     static func install(interrupting handle: LuaInterruptHandle) -> Bool {
-        install { handle.interrupt() }
+        install { handle.interruptRunningCode() }
     }
 
     /// Installs the SIGINT handler and starts the watcher thread, which calls

@@ -296,6 +296,8 @@ final class Repl {
         var text = error.description
         switch error.kind {
         case .interrupted:
+            // Stopped in the REPL's own code (after a hook's Ctrl-C, as the input's call returned): no position of its own.
+            if error.file == "repl" { text = "interrupted" }
             text += " (Ctrl-C)"
             if options.interactive { out.error("") }  // after the terminal's "^C"
         case .budget: text += " (raise the limits with --budget and --script-budget)"
