@@ -244,7 +244,8 @@ import Testing
             _ = running.wait(timeout: .now() + 60)
             handle.interruptRunningCode()
         }
-        let error = expectError(lua, "local r = step()\nlocal n = 0\nwhile true do n = n + 1 end", .interrupted, "interrupted")
+        let error = expectError(
+            lua, "local r = step()\nlocal n = 0\nwhile true do n = n + 1 end", .interrupted, "interrupted")
         #expect(error?.file == "test.lua")
         #expect(hookError?.kind == .interrupted, "\(String(describing: hookError))")
         #expect(hookError?.file == "hook.lua")

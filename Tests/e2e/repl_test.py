@@ -215,6 +215,42 @@ def test_history_recalls_with_the_up_arrow_and_persists():
         check("\n42\n" in out, "a new session recalls the previous one's lines", t)
 
 
+def test_history_is_plain_text_and_recalls_a_multi_line_block_whole():
+    with Terminal() as t:
+        t.send("function triple(x)\n")
+        t.expect(r"\n>> ")
+        t.send("  return 3 * x\n")
+        t.expect(r"\n>> ")
+        t.line("end")
+        t.line("=triple(2)")
+    history = os.path.join(STATE, "xdg", "sheetlab", "history")
+    with open(history, encoding="utf-8") as f:
+        lines = f.read().splitlines()
+    check(lines == ["function triple(x) return 3 * x end", "=triple(2)"],
+          "the history file is plain text, one input per line: %r" % lines)
+    with Terminal() as t:
+        t.send(UP_ARROW + UP_ARROW)
+        t.expect(r"function triple\(x\) return 3 \* x end")
+        t.line("")
+        out = t.line("=triple(14)")
+        check("\n42\n" in out, "the recalled block defines the function again", t)
+
+
+def test_habits_from_other_repls_get_a_hint():
+    with Terminal() as t:
+        out = t.line("?")
+        check(":help [NAME]" in out, "? shows :help", t)
+        out = t.line("os.exit()")
+        check("hint: os.exit is not in the sandbox: :quit or Ctrl-D leaves the REPL" in out, "os.exit gets a hint", t)
+        out = t.line("io.write('x')")
+        check("hint: io is not in the sandbox" in out, "io gets a hint", t)
+        out = t.line("require('x')")
+        check("hint: require is not in the sandbox" in out, "require gets a hint", t)
+        out = t.line("=20 + 1")
+        out = t.line("=_ * 2")
+        check("\n42\n" in out, "_ holds the last value", t)
+
+
 def test_multi_line_input_continues_on_a_second_prompt():
     with Terminal() as t:
         t.send("function double(x)\n")
@@ -425,6 +461,21 @@ def test_piped_input_has_no_prompts_or_escape_codes():
                          timeout=60, env=dict(os.environ, HOME=STATE))
     check(run.returncode == 3 and "error: stdin:1: 'end' expected near <eof>" in run.stderr,
           "unfinished piped input is an error: rc %d, %s" % (run.returncode, run.stderr))
+    # A :save that cannot write reaches the exit status (4, a file error), as every output file does.
+    run = subprocess.run([SHEETLAB, "repl"], input="=1\n:save /nonexistent-folder/s.lua\n", cwd=ROOT,
+                         capture_output=True, text=True, timeout=60, env=dict(os.environ, HOME=STATE))
+    check(run.returncode == 4 and "cannot write /nonexistent-folder/s.lua" in run.stderr,
+          ":save's write error exits 4: rc %d, %s" % (run.returncode, run.stderr))
+
+
+def test_save_replays_the_last_value():
+    saved = os.path.join(STATE, "last.lua")
+    run = subprocess.run([SHEETLAB, "repl"], input="=20 + 1\nanswer = _ * 2\nexpect(answer == 42)\n:save %s\n" % saved,
+                         cwd=ROOT, capture_output=True, text=True, timeout=60, env=dict(os.environ, HOME=STATE))
+    check(run.returncode == 0, "the session ran: " + run.stderr)
+    replay = subprocess.run([SHEETLAB, "run", saved], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    check(replay.returncode == 0, "the saved session replays, _ included: rc %d\n%s%s" % (
+        replay.returncode, replay.stdout, replay.stderr))
 
 
 def main():

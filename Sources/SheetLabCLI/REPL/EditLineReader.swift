@@ -22,6 +22,8 @@ final class EditLineReader: PromptReader {
     private let editLine: OpaquePointer
     private let history: OpaquePointer
     private let historyPath: String?
+    /// What the history file holds, oldest first.
+    private var entries: [String] = []
     /// The prompt libedit shows; replaced before each line.
     private var promptText: UnsafeMutablePointer<CChar>
     /// Given the line up to the cursor: what to insert there, and the candidates to list.
@@ -33,7 +35,7 @@ final class EditLineReader: PromptReader {
     /// Sets libedit up on the process's standard streams.
     /// - Parameters:
     ///   - program: the name `~/.editrc` rules are matched against.
-    ///   - historyPath: the history file (loaded now, saved after each line), or nil for none.
+    ///   - historyPath: the history file (loaded now, saved after each input), or nil for none.
     /// - Returns: nil when libedit cannot start.
     init?(program: String, historyPath: String?) {
         // Streams of its own over the standard descriptors (never closed: that would close 0, 1 and 2).
@@ -50,7 +52,11 @@ final class EditLineReader: PromptReader {
         promptText = strdup("> ")
         sl_history_setsize(history, Self.historySize)
         sl_history_setunique(history, 1)
-        if let historyPath { sl_history_load(history, historyPath) }
+        if let historyPath, let data = FileManager.default.contents(atPath: historyPath) {
+            entries = Array(
+                HistoryFile.entries(in: String(decoding: data, as: UTF8.self)).suffix(Int(Self.historySize)))
+            for entry in entries { sl_history_enter(history, entry) }
+        }
         sl_el_set_editor(editLine, "emacs")
         sl_el_set_signal(editLine, 0)
         sl_el_set_history(editLine, history)
@@ -94,10 +100,19 @@ final class EditLineReader: PromptReader {
         return .line(line)
     }
 
-    func addHistory(_ line: String) {
-        guard !line.trimmed().isEmpty else { return }
-        sl_history_enter(history, line)
-        if let historyPath { sl_history_save(history, historyPath) }
+    /// Adds an input's entries (`HistoryFile.entries(forInput:)`) and saves
+    /// the history as plain text, one input per line.
+    func addHistory(_ lines: [String]) {
+        let added = HistoryFile.entries(forInput: lines)
+        guard !added.isEmpty else { return }
+        for entry in added where entry != entries.last {
+            sl_history_enter(history, entry)
+            entries.append(entry)
+        }
+        if entries.count > Int(Self.historySize) { entries.removeFirst(entries.count - Int(Self.historySize)) }
+        if let historyPath {
+            try? Data(HistoryFile.text(of: entries).utf8).write(to: URL(fileURLWithPath: historyPath), options: .atomic)
+        }
     }
 
     /// Tab: inserts the candidates' common beginning, or lists them.

@@ -12,8 +12,9 @@ enum PromptReadResult: Equatable {
 protocol PromptReader: AnyObject {
     /// Reads one line, showing `prompt` first when the reader shows prompts.
     func readLine(prompt: String) -> PromptReadResult
-    /// Remembers a line for the up arrow (and the history file).
-    func addHistory(_ line: String)
+    /// Remembers an input, given as the lines it was typed on, for the up
+    /// arrow (and the history file).
+    func addHistory(_ lines: [String])
 }
 
 /// Reads standard input line by line, with no prompt and no escape codes:
@@ -25,5 +26,5 @@ final class PlainPromptReader: PromptReader {
         return .line(line)
     }
 
-    func addHistory(_ line: String) {}
+    func addHistory(_ lines: [String]) {}
 }

@@ -269,6 +269,7 @@ extension Repl {
             try OutputFile.write(text, to: absolutePath(file))
             return true
         } catch {
+            writeErrorCount += 1
             out.error("error: cannot write \(TerminalText.line(file)): \(error.reason)")
             return false
         }

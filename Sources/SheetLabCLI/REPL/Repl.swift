@@ -45,6 +45,8 @@ final class Repl {
     private(set) var quitRequested = false
     /// Inputs (and set-up steps) that stopped with an error.
     var errorCount = 0
+    /// Files `:save` and `:timeline ... FILE` could not write.
+    var writeErrorCount = 0
     /// The app's part and profile when events were last printed: either
     /// changing means a fresh app.
     private var markPart: Int
@@ -78,10 +80,12 @@ final class Repl {
     /// Whether an input is waiting for more lines.
     var isContinuing: Bool { !pending.isEmpty }
 
-    /// What a non-interactive session exits with: 3 after an error, 1 after
-    /// a failed expectation, else 0. An interactive one always exits with 0.
+    /// What a non-interactive session exits with: 4 after a file it could
+    /// not write, 3 after an error, 1 after a failed expectation, else 0.
+    /// An interactive one always exits with 0.
     var exitCode: ExitCode {
         guard !options.interactive else { return .ok }
+        if writeErrorCount > 0 { return .ioError }
         if errorCount > 0 { return .scriptError }
         return session.failures.isEmpty ? .ok : .failed
     }
@@ -178,6 +182,13 @@ final class Repl {
                 out.flush()
                 return
             }
+            if ReplHints.helpWords.contains(trimmed),
+                !lua.globalNames(["help"]).contains(where: { $0 == "help" || $0 == "help(" })
+            {
+                runCommand(":help")
+                out.flush()
+                return
+            }
         }
         pending.append(line)
         let source = pending.joined(separator: "\n")
@@ -226,7 +237,8 @@ final class Repl {
             value = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
             record.append(
                 .input(
-                    source: source, form: savedForm(source, wasExpression: wasExpression), folder: options.folder))
+                    source: source, form: savedForm(source, wasExpression: wasExpression), folder: options.folder,
+                    setsLastValue: wasExpression && value != nil))
         } catch {
             report(error)
             let changed = session.app.part != part || session.app.timeline.count != before
@@ -304,6 +316,9 @@ final class Repl {
         default: break
         }
         out.error(out.styled("error", .red, stderr: true) + ": " + TerminalText.escape(text, indent: "    "))
+        if let hint = ReplHints.hint(for: error.message) {
+            out.error(out.styled("hint", .dim, stderr: true) + ": " + hint)
+        }
         if let traceback = error.traceback, let file = error.file, file != "stdin" {
             let frames = traceback.split(separator: "\n").filter { !$0.contains("repl:") && !$0.contains("[C]: in ?") }
             if frames.count > 1 { out.error(TerminalText.escape(frames.joined(separator: "\n"))) }

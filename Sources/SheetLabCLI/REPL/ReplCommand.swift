@@ -82,13 +82,20 @@ enum ReplCommand {
         } else {
             reader = PlainPromptReader()
         }
+        var inputLines: [String] = []  // the lines of the input being typed, for the history
         while !repl.quitRequested {
             out.flush()
             switch reader.readLine(prompt: repl.prompt) {
             case .line(let line):
-                reader.addHistory(line)
+                inputLines.append(line)
                 repl.feed(line)
+                if !repl.isContinuing {
+                    reader.addHistory(inputLines)
+                    inputLines = []
+                }
             case .interrupted:
+                if !inputLines.isEmpty { reader.addHistory(inputLines) }  // kept, to be recalled and finished
+                inputLines = []
                 repl.cancelInput()
             case .endOfInput:
                 if interactive { out.line() }

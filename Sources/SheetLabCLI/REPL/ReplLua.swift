@@ -164,8 +164,12 @@ final class ReplLua {
           return concat(parts, "\t")
         end
 
+        local pack, unpack = table.pack, table.unpack
+        -- `_` holds the first value the last input returned, as in Lua-like REPLs.
         local function run(f)
-          return results(f())
+          local r = pack(f())
+          if r.n > 0 then env._ = r[1] end
+          return results(unpack(r, 1, r.n))
         end
 
         local function collect(add, t)

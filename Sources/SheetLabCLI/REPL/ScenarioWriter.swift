@@ -23,6 +23,11 @@ struct ScenarioWriter {
             guard let (source, _, from) = Self.lua(of: step) else { return false }
             return from != folder && Self.words(source).contains("policy")
         }
+        // `_` is the REPL's last value: when an input reads it, inputs that returned a value set it.
+        let readsLastValue = record.steps.contains { step in
+            guard let (source, _, _) = Self.lua(of: step) else { return false }
+            return Self.words(source).contains("_")
+        }
         let needsShowStub = record.steps.contains { step in
             guard let (source, _, _) = Self.lua(of: step) else { return false }
             return Self.words(source).contains("show")
@@ -60,7 +65,7 @@ struct ScenarioWriter {
                 typedHeader = false
             case .reset(let profile):
                 lines += ["", "reset(\(profile.map(LuaSyntax.quote) ?? ""))"]
-            case .input(let source, let form, let from), .loaded(_, let source, let form, let from):
+            case .input(let source, let form, let from, _), .loaded(_, let source, let form, let from):
                 if case .loaded(let path, _, _, _) = step {
                     lines += [""] + LuaSyntax.comment("Set up by \(path) (--load)", prefix: "-- ")
                     typedHeader = false
@@ -72,7 +77,11 @@ struct ScenarioWriter {
                     lines.append("repl_folder = \(LuaSyntax.quote(Self.relative(from, from: folder)))")
                     promptFolder = from
                 }
-                lines.append(Self.replayable(source, form: form))
+                if readsLastValue, case .input(_, _, _, true) = step {
+                    lines.append("_ = select(1,\n\(source.trimmingTrailingNewlines)\n)")
+                } else {
+                    lines.append(Self.replayable(source, form: form))
+                }
             case .failed(let source, let error, _):
                 lines += LuaSyntax.comment(
                     "not replayed: this input stopped with an error (\(Self.oneLine(error)))", prefix: "-- ")
@@ -85,7 +94,7 @@ struct ScenarioWriter {
     /// The Lua of a step that ran some: its source, form and folder.
     static func lua(of step: SessionRecord.Step) -> (String, SavedInputForm, String)? {
         switch step {
-        case .input(let source, let form, let folder), .loaded(_, let source, let form, let folder):
+        case .input(let source, let form, let folder, _), .loaded(_, let source, let form, let folder):
             return (source, form, folder)
         default:
             return nil

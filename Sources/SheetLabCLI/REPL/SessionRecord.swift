@@ -16,8 +16,9 @@ struct SessionRecord: Equatable, Sendable {
         /// The app was started over, on another profile when named.
         case reset(profile: String?)
         /// Lua typed at the prompt that ran to the end. `folder` is where
-        /// its relative `policy()` paths were resolved.
-        case input(source: String, form: SavedInputForm, folder: String)
+        /// its relative `policy()` paths were resolved; `setsLastValue`
+        /// when it returned a value, which the REPL kept in `_`.
+        case input(source: String, form: SavedInputForm, folder: String, setsLastValue: Bool = false)
         /// The `--load` scenario `path` ran (to the end) as the set-up.
         case loaded(path: String, source: String, form: SavedInputForm, folder: String)
         /// Lua that stopped with an error; `changedTimeline` when it left events behind.

@@ -9,6 +9,17 @@ import Testing
 /// `:save`: the session written as a scenario that `sheetlab run` replays
 /// to the same timeline.
 @Suite struct REPLScenarioWriterTests {
+    @Test func render_setsTheLastValue_onlyWhenAnInputReadsIt() {
+        var record = SessionRecord()
+        record.append(.input(source: "20 + 1", form: .expressionOnly, folder: "/w", setsLastValue: true))
+        record.append(.input(source: "x = _ * 2", form: .statements, folder: "/w"))
+        let text = ScenarioWriter(folder: "/w", title: "A session").render(record)
+        #expect(text.contains("_ = select(1,\n20 + 1\n)\nx = _ * 2"))
+        var plain = SessionRecord()
+        plain.append(.input(source: "20 + 1", form: .expressionOnly, folder: "/w", setsLastValue: true))
+        #expect(ScenarioWriter(folder: "/w", title: "A session").render(plain).contains("do local _ = 20 + 1 end"))
+    }
+
     @Test func render_writesTheSetUp_thePolicies_andTheInputs_inOrder() {
         var record = SessionRecord()
         record.append(.profile("iphone15-ios17"))
