@@ -47,6 +47,28 @@ class MethodCoverageTests(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
 
 
+class ResultTypeTests(unittest.TestCase):
+    def test_results_areTypedDicts_whoseKeysCoverWhatTheServerSends(self):
+        import typing
+        hints = typing.get_type_hints(Client.state)
+        self.assertIs(hints["return"], sheetlab.State)
+        self.assertIs(typing.get_type_hints(Client.create)["return"], sheetlab.CreateResult)
+        with client() as lab:
+            app = lab.create()["app"]
+            lab.view(app, {"name": "ContentView", "state": ["item"],
+                           "modifiers": [{"kind": "sheet", "item": "item", "content": "Detail"}]})
+            lab.set(app, slot="item", value={"id": 0})
+            lab.advance(app, ms=500)
+            state = lab.state(app)
+            self.assertLessEqual(set(state), set(typing.get_type_hints(sheetlab.State)))
+            presentation = state["presentations"][0]
+            self.assertLessEqual(set(presentation), set(typing.get_type_hints(sheetlab.Presentation)))
+            for event in lab.timeline(app):
+                self.assertLessEqual(set(event), set(typing.get_type_hints(sheetlab.Event)), event["kind"])
+                kinds = typing.get_args(typing.get_type_hints(sheetlab.Event)["kind"])
+                self.assertIn(event["kind"], kinds)
+
+
 class ClientTests(unittest.TestCase):
     def test_contextManager_initializes_thenShutsDownAndExitsCleanly(self):
         lab = client()

@@ -8,6 +8,8 @@
 Standard library only; typed (PEP 561).
 """
 from ._methods import METHOD_NAMES
+from . import _types
+from ._types import *  # noqa: F401,F403 (the TypedDicts of results: State, Event, ...)
 from .client import PROTOCOL_VERSION, Client
 from .connection import Connection, EventNotification, Notification, PendingCall, PrintNotification
 from .errors import (
@@ -33,3 +35,4 @@ __all__ = [
     "ParseError", "PendingCall", "PrintNotification", "ProtocolError", "RPCError", "RequestCancelled",
     "ScriptError", "ServerNotFound", "SheetLabError",
 ]
+__all__ += _types.__all__

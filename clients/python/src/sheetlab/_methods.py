@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Union
 
+from ._types import *  # noqa: F401,F403 (the result types)
+
 
 class Methods:
     """The methods, by their `serve` names (`$/cancelRequest` is `cancel_request`)."""
@@ -14,7 +16,7 @@ class Methods:
     def _notify(self, method: str, params: Dict[str, Any]) -> None:
         raise NotImplementedError
 
-    def initialize(self, *, protocol_version: Optional[int] = None, client: Optional[Dict[str, Any]] = None) -> Dict[str, Any]:
+    def initialize(self, *, protocol_version: Optional[int] = None, client: Optional[Dict[str, Any]] = None) -> InitializeResult:
         """`initialize`: Versions, capabilities, limits, and every method with its parameters."""
         params: Dict[str, Any] = {}
         if protocol_version is not None:
@@ -39,7 +41,7 @@ class Methods:
         params['id'] = id
         self._notify('$/cancelRequest', params)
 
-    def create(self, *, profile: Optional[str] = None, policies: Optional[List[Any]] = None, limits: Optional[Dict[str, Any]] = None, subscribe: Optional[bool] = None) -> Dict[str, Any]:
+    def create(self, *, profile: Optional[str] = None, policies: Optional[List[Any]] = None, limits: Optional[Dict[str, Any]] = None, subscribe: Optional[bool] = None) -> CreateResult:
         """`create`: Creates an app."""
         params: Dict[str, Any] = {}
         if profile is not None:
@@ -58,12 +60,12 @@ class Methods:
         params['app'] = app
         return self._call('close', params)  # type: ignore[no-any-return]
 
-    def apps(self) -> List[Any]:
+    def apps(self) -> List[int]:
         """`apps`: The ids of the open apps."""
         params: Dict[str, Any] = {}
         return self._call('apps', params)  # type: ignore[no-any-return]
 
-    def profiles(self) -> List[Any]:
+    def profiles(self) -> List[str]:
         """`profiles`: Every profile name."""
         params: Dict[str, Any] = {}
         return self._call('profiles', params)  # type: ignore[no-any-return]
@@ -87,7 +89,7 @@ class Methods:
         params['name'] = name
         return self._call('unload_policy', params)  # type: ignore[no-any-return]
 
-    def eval(self, app: int, source: str, *, name: Optional[str] = None) -> Dict[str, Any]:
+    def eval(self, app: int, source: str, *, name: Optional[str] = None) -> EvalResult:
         """`eval`: Runs Lua in the app's session."""
         params: Dict[str, Any] = {}
         params['app'] = app
@@ -122,7 +124,7 @@ class Methods:
         params['view'] = view
         return self._call('remove', params)  # type: ignore[no-any-return]
 
-    def profile(self, app: int, *, name: Optional[str] = None) -> Dict[str, Any]:
+    def profile(self, app: int, *, name: Optional[str] = None) -> Profile:
         """`profile`: Lua profile(name)."""
         params: Dict[str, Any] = {}
         params['app'] = app
@@ -130,7 +132,7 @@ class Methods:
             params['name'] = name
         return self._call('profile', params)  # type: ignore[no-any-return]
 
-    def profile_flag(self, app: int, name: str, *, on: Optional[bool] = None) -> Dict[str, Any]:
+    def profile_flag(self, app: int, name: str, *, on: Optional[bool] = None) -> Profile:
         """`profile_flag`: Lua profile_flag(name, on): switches a profile flag (sheetlab profiles --rules lists them) before the first view."""
         params: Dict[str, Any] = {}
         params['app'] = app
@@ -242,25 +244,25 @@ class Methods:
         params['app'] = app
         return self._call('now', params)  # type: ignore[no-any-return]
 
-    def stack(self, app: int) -> List[Any]:
+    def stack(self, app: int) -> List[Presentation]:
         """`stack`: Lua stack()."""
         params: Dict[str, Any] = {}
         params['app'] = app
         return self._call('stack', params)  # type: ignore[no-any-return]
 
-    def top(self, app: int) -> Optional[Dict[str, Any]]:
+    def top(self, app: int) -> Optional[Presentation]:
         """`top`: Lua top()."""
         params: Dict[str, Any] = {}
         params['app'] = app
         return self._call('top', params)  # type: ignore[no-any-return]
 
-    def state(self, app: int) -> Dict[str, Any]:
+    def state(self, app: int) -> State:
         """`state`: Lua state()."""
         params: Dict[str, Any] = {}
         params['app'] = app
         return self._call('state', params)  # type: ignore[no-any-return]
 
-    def timeline(self, app: int, *, since: Optional[int] = None, filter: Optional[Dict[str, Any]] = None) -> List[Any]:
+    def timeline(self, app: int, *, since: Optional[int] = None, filter: Optional[Dict[str, Any]] = None) -> List[Event]:
         """`timeline`: Lua timeline(since_or_filter)."""
         params: Dict[str, Any] = {}
         params['app'] = app
@@ -270,20 +272,20 @@ class Methods:
             params['filter'] = filter
         return self._call('timeline', params)  # type: ignore[no-any-return]
 
-    def events(self, app: int) -> List[Any]:
+    def events(self, app: int) -> List[Event]:
         """`events`: Lua events()."""
         params: Dict[str, Any] = {}
         params['app'] = app
         return self._call('events', params)  # type: ignore[no-any-return]
 
-    def invariant(self, app: int, name: str) -> Dict[str, Any]:
+    def invariant(self, app: int, name: str) -> InvariantResult:
         """`invariant`: Lua invariant(name)."""
         params: Dict[str, Any] = {}
         params['app'] = app
         params['name'] = name
         return self._call('invariant', params)  # type: ignore[no-any-return]
 
-    def run_scenario(self, *, path: Optional[str] = None, source: Optional[str] = None, name: Optional[str] = None, base_directory: Optional[str] = None, profile: Optional[str] = None, policies: Optional[List[Any]] = None, limits: Optional[Dict[str, Any]] = None, timeline: Optional[bool] = None) -> Dict[str, Any]:
+    def run_scenario(self, *, path: Optional[str] = None, source: Optional[str] = None, name: Optional[str] = None, base_directory: Optional[str] = None, profile: Optional[str] = None, policies: Optional[List[Any]] = None, limits: Optional[Dict[str, Any]] = None, timeline: Optional[bool] = None) -> ScenarioResult:
         """`run_scenario`: Runs a scenario file (or source) in a fresh session, as sheetlab test runs it."""
         params: Dict[str, Any] = {}
         if path is not None:

@@ -6,6 +6,7 @@ from types import TracebackType
 from typing import IO, Any, Dict, Iterator, Mapping, Optional, Sequence, Type
 
 from ._methods import Methods
+from ._types import InitializeResult
 from .connection import Connection, Notification, PendingCall, spawn
 from .errors import SheetLabError
 
@@ -55,7 +56,7 @@ class Client(Methods):
             assert self.process.stdout is not None and self.process.stdin is not None
             streams = (self.process.stdout, self.process.stdin)
         self.connection = Connection(*streams)
-        self.server_info: Optional[Dict[str, Any]] = None
+        self.server_info: Optional[InitializeResult] = None
 
     # What the generated methods call.
     def _call(self, method: str, params: Dict[str, Any]) -> Any:
