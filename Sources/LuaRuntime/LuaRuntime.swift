@@ -37,6 +37,10 @@ public final class LuaRuntime {
     /// `withBudget`: the host function that runs a scope, and the scope it runs.
     var scopeFunction: LuaFunction?
     var scopeBody: (() -> Void)?
+    /// The attached debugger (`attachDebugger`), and whether it is running
+    /// code of its own (an `evaluate`), whose events it does not see.
+    var debugHook: ((LuaDebugEvent, LuaDebugThread) -> Void)?
+    var debuggerIsEvaluating = false
 
     /// The limits in force. Changing the memory cap takes effect at once.
     public var limits: LuaLimits {
