@@ -63,6 +63,12 @@ package enum EventMatch: Equatable, Sendable {
         ("error", "Any error", "Any event of severity error (a policy, content or action error).", .severity(.error)),
     ]
 
+    /// The filter that stops where an expectation fails (`expect`, `expect_eq`): a check counterexample's violation.
+    package static let failedExpectation = (
+        id: "failedExpectation", label: "Failed expectation",
+        description: "An expect or expect_eq fails: where a check counterexample breaks its invariant."
+    )
+
     /// A function breakpoint's name: a rule (`B03`), an event kind
     /// (`requestLost`) or a virtual time (`@750ms`, `@750`).
     /// - Throws: `DAPFailure` with what is accepted and the nearest name.

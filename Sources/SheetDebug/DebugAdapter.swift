@@ -120,9 +120,10 @@ package final class DebugAdapter {
             "supportsConditionalBreakpoints": true, "supportsHitConditionalBreakpoints": true,
             "supportsEvaluateForHovers": true, "supportsTerminateRequest": true,
             "exceptionBreakpointFilters": .array(
-                EventMatch.filters.map {
+                (EventMatch.filters.map { ($0.id, $0.label, $0.description) }
+                    + [(EventMatch.failedExpectation.id, EventMatch.failedExpectation.label, EventMatch.failedExpectation.description)]).map {
                     [
-                        "filter": .string($0.id), "label": .string($0.label), "description": .string($0.description),
+                        "filter": .string($0.0), "label": .string($0.1), "description": .string($0.2),
                         "default": false,
                     ]
                 }),
@@ -264,7 +265,7 @@ package final class DebugAdapter {
                 filters.append(id)
             }
         }
-        let known = EventMatch.filters.map(\.id)
+        let known = EventMatch.filters.map(\.id) + [EventMatch.failedExpectation.id]
         for filter in filters where !known.contains(filter) {
             throw DAPFailure(
                 "setExceptionBreakpoints: unknown filter '\(filter)'; the filters are \(known.joined(separator: ", "))"

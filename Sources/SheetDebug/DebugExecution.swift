@@ -191,6 +191,7 @@ package final class DebugExecution: @unchecked Sendable {
                     if case .line(let line) = event { reachedLine(line, thread) }
                 }
                 session.subscribe { [unowned self] event in reachedEvent(event) }
+                session.failureObserver = { [unowned self] failure in reachedFailure(failure) }
                 self.session = session
                 let handle = session.runtime.makeInterruptHandle()
                 monitor.locked { interruptHandle = handle }
@@ -313,6 +314,19 @@ package final class DebugExecution: @unchecked Sendable {
             case .next(_, let orEvent): return orEvent ? StopReason(reason: "step", description: "Next: \(what)") : nil
             }
         }
+    }
+
+    /// A failed expectation is a point too: the `failedExpectation` filter stops there.
+    private func reachedFailure(_ failure: ExpectationFailure) {
+        guard let session else { return }
+        tick += 1
+        if aborting { return }
+        refreshBreakpoints()
+        var hit: StopReason?
+        if breakpoints.filters.contains(EventMatch.failedExpectation.id) {
+            hit = StopReason(reason: "exception", description: "Expectation failed: " + failure.description)
+        }
+        decide(hit: hit, event: nil, thread: session.runtime.runningThread) { _ in nil }
     }
 
     /// What the mode makes of a point: record it, stop at it, or go on.

@@ -196,7 +196,7 @@ class DebugTest(unittest.TestCase):
                      "supportsConditionalBreakpoints", "supportsHitConditionalBreakpoints"]:
             self.assertTrue(capabilities[name], name)
         filters = [f["filter"] for f in capabilities["exceptionBreakpointFilters"]]
-        self.assertEqual(filters, ["requestLost", "alreadyPresenting", "warning", "error"])
+        self.assertEqual(filters, ["requestLost", "alreadyPresenting", "warning", "error", "failedExpectation"])
         a.close()
 
     def test_break_in_the_queue_policys_request_hook_reads_ctx(self):
