@@ -358,12 +358,38 @@ class DebugTest(unittest.TestCase):
         self.assertEqual((a.evaluate("r"), a.evaluate("c"), a.evaluate("t")), first)
         a.close()
 
+    def test_a_check_counterexample_replays_to_its_violation(self):
+        scenario = os.path.join(ROOT, ".build", "debug_test_counterexample.lua")
+        check = subprocess.run([SHEETLAB, "check", "--invariant", "no-request-lost", "--out", scenario],
+                               cwd=ROOT, capture_output=True, text=True, timeout=120)
+        self.assertEqual(check.returncode, 1, check.stdout + check.stderr)
+        violation = line_of(scenario, "expect(invariant(")
+        a = self.adapter()
+        a.start(scenario, filters=["failedExpectation", "requestLost"])
+        stop = a.stopped()
+        self.assertEqual(stop["reason"], "exception")
+        self.assertIn("requestLost", stop["description"])
+        a.request("continue", {"threadId": 1})
+        stop = a.stopped()
+        self.assertEqual(stop["reason"], "exception")
+        self.assertIn("Expectation failed", stop["description"])
+        self.assertIn(f"{os.path.basename(scenario)}:{violation}: the request for", stop["description"])
+        self.assertIn("overwritten by the write-back (B03)", stop["description"])
+        frames = [f for f in a.frames() if f.get("source", {}).get("path") == os.path.realpath(scenario)]
+        self.assertEqual(frames[0]["line"], violation)
+        self.assertEqual(a.evaluate("invariant('no-request-lost')", frames[0]["id"]), "false")
+        a.request("stepBack", {"threadId": 1})
+        self.assertEqual(a.stopped()["reason"], "step")
+        self.assertIn(", event ", a.frames()[-1]["name"])
+        a.close()
+
     def test_bad_inputs_get_error_responses_and_the_session_goes_on(self):
         a = self.adapter()
         a.request("initialize", {"adapterID": "sheetlab"})
         message = a.error("setBreakpoints", {"source": {"path": "/no/such/file.lua"}, "breakpoints": [{"line": 1}]})
         self.assertIn("no such file: /no/such/file.lua", message)
         message = a.error("setExceptionBreakpoints", {"filters": ["requestLots"]})
+        self.assertIn("failedExpectation", message)
         self.assertIn("unknown filter 'requestLots'", message)
         self.assertIn("requestLost", message)
         body = a.request("setFunctionBreakpoints", {"breakpoints": [{"name": "B99"}, {"name": "B03"}]})
