@@ -164,7 +164,9 @@ extension LuaRuntime {
         var n: Int32 = 1
         while let name = lua_getupvalue(thread.pointer, -1, n) {  // stack: f -> f, value
             let text = String(cString: name)
-            if text != "_ENV" { fields.append(LuaDebugField(name: text.isEmpty ? "?" : text, value: inspect(state, at: -1))) }
+            if text != "_ENV" {
+                fields.append(LuaDebugField(name: text.isEmpty ? "?" : text, value: inspect(state, at: -1)))
+            }
             state.pop(1)
             n += 1
         }
@@ -309,7 +311,9 @@ extension LuaRuntime {
                     if state.type(at: -2) == LUA_TNUMBER, state.isInteger(at: -2), let i = state.integer(at: -2) {
                         indexed.append((i, LuaDebugField(name: "[\(i)]", value: value)))
                     } else if state.type(at: -2) == LUA_TSTRING, let key = state.string(at: -2) {
-                        if !(isView && LuaState.isViewField(key)) { named.append(LuaDebugField(name: key, value: value)) }
+                        if !(isView && LuaState.isViewField(key)) {
+                            named.append(LuaDebugField(name: key, value: value))
+                        }
                     } else {
                         let key = inspect(state, at: state.top - 1, depth: Self.inspectedDepth, path: &path)
                         named.append(LuaDebugField(name: "[\(key.text)]", value: value))
@@ -318,7 +322,8 @@ extension LuaRuntime {
                 state.pop(1)  // stack: key, value -> key
             }
             let fields = indexed.sorted { $0.0 < $1.0 }.map(\.1) + named.sorted { $0.name < $1.name }
-            return LuaDebugValue(type: type, text: LuaDebugValue.preview(fields, more: count > Self.inspectedFields), fields: fields)
+            return LuaDebugValue(
+                type: type, text: LuaDebugValue.preview(fields, more: count > Self.inspectedFields), fields: fields)
         default:
             return LuaDebugValue(type: type, text: type)
         }
@@ -341,7 +346,11 @@ extension LuaDebugValue {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F { out += "\\\(scalar.value)" } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\\(scalar.value)"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out + "\""
@@ -353,7 +362,8 @@ extension LuaDebugValue {
         var parts: [String] = []
         var length = 0
         for field in fields {
-            let part = field.name.hasPrefix("[") && field.name.dropFirst().first?.isNumber == true
+            let part =
+                field.name.hasPrefix("[") && field.name.dropFirst().first?.isNumber == true
                 ? field.value.text : "\(field.name) = \(field.value.text)"
             length += part.count + 2
             if length > 80 {

@@ -3,7 +3,9 @@ import SheetEngine
 /// A hit condition as DAP gives it (`hitCondition`): `N` or `==N` (the Nth
 /// hit), `>=N`, `>N`, `<=N`, `<N`, `%N` (every Nth hit).
 package struct HitCondition: Equatable, Sendable {
-    package enum Comparison: String, Sendable { case equal = "==", atLeast = ">=", above = ">", atMost = "<=", below = "<", every = "%" }
+    package enum Comparison: String, Sendable {
+        case equal = "==", atLeast = ">=", above = ">", atMost = "<=", below = "<", every = "%"
+    }
     package var comparison: Comparison
     package var count: Int
 
@@ -57,8 +59,14 @@ package enum EventMatch: Equatable, Sendable {
 
     /// The exception-breakpoint filters `initialize` offers.
     package static let filters: [(id: String, label: String, description: String, match: EventMatch)] = [
-        ("requestLost", "requestLost", "A request for a sheet is lost (B03: the write-back overwrote it).", .kind(.requestLost)),
-        ("alreadyPresenting", "alreadyPresenting", "A presentation is asked for while its presenter is busy (B05).", .kind(.alreadyPresenting)),
+        (
+            "requestLost", "requestLost", "A request for a sheet is lost (B03: the write-back overwrote it).",
+            .kind(.requestLost)
+        ),
+        (
+            "alreadyPresenting", "alreadyPresenting", "A presentation is asked for while its presenter is busy (B05).",
+            .kind(.alreadyPresenting)
+        ),
         ("warning", "Any warning", "Any event of severity warning.", .severity(.warning)),
         ("error", "Any error", "Any event of severity error (a policy, content or action error).", .severity(.error)),
     ]

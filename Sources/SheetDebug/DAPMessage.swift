@@ -45,7 +45,8 @@ package struct DAPRequest: Equatable, Sendable {
             throw Problem(seq: seq, command: command, message: "the message has no \"type\"")
         }
         guard type == "request" else {
-            throw Problem(seq: seq, command: command, message: "the adapter takes requests, got a message of type '\(type)'")
+            throw Problem(
+                seq: seq, command: command, message: "the adapter takes requests, got a message of type '\(type)'")
         }
         guard case .int? = json["seq"] else {
             throw Problem(seq: seq, command: command, message: "the request has no integer \"seq\"")
@@ -55,7 +56,8 @@ package struct DAPRequest: Equatable, Sendable {
         }
         let arguments = json["arguments"] ?? .object([:])
         guard case .object = arguments else {
-            throw Problem(seq: seq, command: command, message: "\"arguments\" must be an object, got \(arguments.typeName)")
+            throw Problem(
+                seq: seq, command: command, message: "\"arguments\" must be an object, got \(arguments.typeName)")
         }
         return DAPRequest(seq: seq, command: command, arguments: arguments)
     }

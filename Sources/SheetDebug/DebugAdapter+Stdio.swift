@@ -18,7 +18,9 @@ extension DebugAdapter {
                     output.fail(seq: error.seq, command: error.command, error.message)
                 }
             case .tooLong(let length):
-                output.fail(seq: 0, command: "", "a message of \(length) bytes is longer than the \(Self.maximumMessageBytes) accepted")
+                output.fail(
+                    seq: 0, command: "",
+                    "a message of \(length) bytes is longer than the \(Self.maximumMessageBytes) accepted")
             case .malformed(let problem):
                 output.fail(seq: 0, command: "", "a malformed message: \(problem)")
             }

@@ -20,9 +20,8 @@ import SheetScripting
 /// breakpoint hits, a replay stops at the one asked for.
 package final class DebugAdapter {
     /// The launch request's choices, made a configuration by the door (the project's settings under them).
-    package typealias ConfigurationMaker = (_ program: String, _ policies: [String]?, _ profile: String?) throws(
-        DAPFailure
-    ) -> SessionConfiguration
+    package typealias ConfigurationMaker = (_ program: String, _ policies: [String]?, _ profile: String?)
+        throws(DAPFailure) -> SessionConfiguration
 
     /// The frame id of the engine's frame (Lua frames are their level + 1).
     static let engineFrame = 1000
@@ -121,12 +120,17 @@ package final class DebugAdapter {
             "supportsEvaluateForHovers": true, "supportsTerminateRequest": true,
             "exceptionBreakpointFilters": .array(
                 (EventMatch.filters.map { ($0.id, $0.label, $0.description) }
-                    + [(EventMatch.failedExpectation.id, EventMatch.failedExpectation.label, EventMatch.failedExpectation.description)]).map {
-                    [
-                        "filter": .string($0.0), "label": .string($0.1), "description": .string($0.2),
-                        "default": false,
-                    ]
-                }),
+                    + [
+                        (
+                            EventMatch.failedExpectation.id, EventMatch.failedExpectation.label,
+                            EventMatch.failedExpectation.description
+                        )
+                    ]).map {
+                        [
+                            "filter": .string($0.0), "label": .string($0.1), "description": .string($0.2),
+                            "default": false,
+                        ]
+                    }),
         ]
     }
 
@@ -203,7 +207,9 @@ package final class DebugAdapter {
         var answers: [JSON] = []
         for item in try arguments.array("breakpoints") ?? [] {
             let options = DAPArguments(json: item, command: "setBreakpoints")
-            guard let line = try options.int("line") else { throw DAPFailure("setBreakpoints: a breakpoint has no \"line\"") }
+            guard let line = try options.int("line") else {
+                throw DAPFailure("setBreakpoints: a breakpoint has no \"line\"")
+            }
             let id = nextBreakpointID
             nextBreakpointID += 1
             var answer: [String: JSON] = [
@@ -215,14 +221,17 @@ package final class DebugAdapter {
                 problem = "line \(line) is not in \(path) (it has \(lineCount) lines)"
             }
             if let text = try options.string("hitCondition"), !text.isEmpty {
-                do throws(DAPFailure) { hitCondition = try HitCondition(parsing: text) } catch { problem = error.message }
+                do throws(DAPFailure) { hitCondition = try HitCondition(parsing: text) } catch {
+                    problem = error.message
+                }
             }
             if let problem {
                 answer["verified"] = false
                 answer["message"] = .string(problem)
             } else {
                 set.append(
-                    LineBreakpoint(id: id, line: line, condition: try options.string("condition"), hitCondition: hitCondition))
+                    LineBreakpoint(
+                        id: id, line: line, condition: try options.string("condition"), hitCondition: hitCondition))
             }
             answers.append(.object(answer))
         }
@@ -244,10 +253,13 @@ package final class DebugAdapter {
             do throws(DAPFailure) {
                 let match = try EventMatch(functionName: name)
                 var hitCondition: HitCondition?
-                if let text = try options.string("hitCondition"), !text.isEmpty { hitCondition = try HitCondition(parsing: text) }
+                if let text = try options.string("hitCondition"), !text.isEmpty {
+                    hitCondition = try HitCondition(parsing: text)
+                }
                 set.append(
                     EventBreakpoint(
-                        id: id, name: name, match: match, condition: try options.string("condition"), hitCondition: hitCondition))
+                        id: id, name: name, match: match, condition: try options.string("condition"),
+                        hitCondition: hitCondition))
                 answers.append(["id": .int(id), "verified": true])
             } catch {
                 answers.append(["id": .int(id), "verified": false, "message": .string(error.message)])
@@ -373,7 +385,10 @@ package final class DebugAdapter {
             let locals = session.runtime.locals(of: thread, level: frame - 1)
             var list = [
                 scope("Locals", locals.map { VariableNode(name: $0.name, $0.value) }, hint: "locals"),
-                scope("Upvalues", session.runtime.upvalues(of: thread, level: frame - 1).map { VariableNode(name: $0.name, $0.value) }),
+                scope(
+                    "Upvalues",
+                    session.runtime.upvalues(of: thread, level: frame - 1).map { VariableNode(name: $0.name, $0.value) }
+                ),
             ]
             if let ctx = locals.last(where: { $0.name == "ctx" }), ctx.value.type == "table" {
                 list.append(scope("Context (ctx)", VariableNode(name: "ctx", ctx.value).children))
@@ -405,7 +420,8 @@ package final class DebugAdapter {
             throw DAPFailure("variables: \"variablesReference\" is missing")
         }
         guard let children = variables.children(reference) else {
-            throw DAPFailure("variables: no variables have the reference \(reference) (references last until the run goes on)")
+            throw DAPFailure(
+                "variables: no variables have the reference \(reference) (references last until the run goes on)")
         }
         output.respond(to: request, body: ["variables": .array(children.map(variables.json))])
     }
@@ -420,7 +436,9 @@ package final class DebugAdapter {
             do throws(LuaError) {
                 if let thread = stop.thread {
                     let level = frame == Self.engineFrame ? session.runtime.frames(of: thread).count : frame - 1
-                    return .success(VariableNode(name: expression, try session.runtime.evaluate(expression, in: thread, level: level)))
+                    return .success(
+                        VariableNode(
+                            name: expression, try session.runtime.evaluate(expression, in: thread, level: level)))
                 }
                 let values = try session.evaluate("return " + expression, chunkName: "=evaluate")
                 return .success(VariableNode(name: expression, values.first ?? .nil))
@@ -476,7 +494,8 @@ package final class DebugAdapter {
                 event.tick,
                 StopReason(
                     reason: "step",
-                    description: "Stepped back to event \(event.eventNumber!) at \(event.eventTime ?? 0) ms"))
+                    description: "Stepped back to event \(event.eventNumber!) at \(event.eventTime ?? 0) ms")
+            )
         }
     }
 
@@ -502,11 +521,13 @@ package final class DebugAdapter {
             guard let found else {
                 throw DAPFailure(
                     "gotoEvent: the run has \(events.count) events"
-                        + (time != nil ? ", none at or after \(time!) ms (the last at \(events.last?.eventTime ?? 0) ms)" : ""))
+                        + (time != nil
+                            ? ", none at or after \(time!) ms (the last at \(events.last?.eventTime ?? 0) ms)" : ""))
             }
             return (
                 found.tick,
-                StopReason(reason: "goto", description: "Event \(found.eventNumber!) at \(found.eventTime ?? 0) ms"))
+                StopReason(reason: "goto", description: "Event \(found.eventNumber!) at \(found.eventTime ?? 0) ms")
+            )
         }
     }
 }

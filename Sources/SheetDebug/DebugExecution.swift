@@ -274,9 +274,11 @@ package final class DebugExecution: @unchecked Sendable {
             case .run: return nil
             case .stepIn(let why): return why
             case .next(let depth, _):
-                return session.runtime.depth(of: thread) <= depth ? StopReason(reason: "step", description: "Step") : nil
+                return session.runtime.depth(of: thread) <= depth
+                    ? StopReason(reason: "step", description: "Step") : nil
             case .stepOut(let depth):
-                return session.runtime.depth(of: thread) < depth ? StopReason(reason: "step", description: "Step out") : nil
+                return session.runtime.depth(of: thread) < depth
+                    ? StopReason(reason: "step", description: "Step out") : nil
             }
         }
     }
@@ -295,14 +297,17 @@ package final class DebugExecution: @unchecked Sendable {
         var hit: StopReason?
         for filter in EventMatch.filters where breakpoints.filters.contains(filter.id) {
             if filter.match.matches(event, previousTime: previous) {
-                hit = StopReason(reason: "exception", description: "Paused on \(what)" + (event.rule.map { " (\($0.rawValue))" } ?? ""))
+                hit = StopReason(
+                    reason: "exception",
+                    description: "Paused on \(what)" + (event.rule.map { " (\($0.rawValue))" } ?? ""))
                 break
             }
         }
         if hit == nil {
             for bp in breakpoints.events where bp.match.matches(event, previousTime: previous) {
                 if counts(id: bp.id, condition: bp.condition, hitCondition: bp.hitCondition, thread: thread) {
-                    hit = StopReason(reason: "function breakpoint", description: "\(bp.name): \(what)", hitBreakpointIDs: [bp.id])
+                    hit = StopReason(
+                        reason: "function breakpoint", description: "\(bp.name): \(what)", hitBreakpointIDs: [bp.id])
                     break
                 }
             }
@@ -427,7 +432,6 @@ package final class DebugExecution: @unchecked Sendable {
         file.split(separator: "/").last.map(String.init) ?? file
     }
 }
-
 
 /// What a `perform` hands back from the run's thread.
 private final class PerformBox<T>: @unchecked Sendable {

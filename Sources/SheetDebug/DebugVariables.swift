@@ -27,13 +27,17 @@ package struct VariableNode: Equatable, Sendable {
     package init(name: String, _ value: LuaValue) {
         switch value {
         case .table(let table):
-            var children: [VariableNode] = table.array.enumerated().map { VariableNode(name: "[\($0.offset + 1)]", $0.element) }
+            var children: [VariableNode] = table.array.enumerated().map {
+                VariableNode(name: "[\($0.offset + 1)]", $0.element)
+            }
             children += table.fields.sorted { $0.key.description < $1.key.description }.map {
                 VariableNode(name: $0.key.description, $0.value)
             }
             let preview = LuaDebugValue(
                 type: "table", text: "",
-                fields: children.map { LuaDebugField(name: $0.name, value: LuaDebugValue(type: $0.type, text: $0.value)) })
+                fields: children.map {
+                    LuaDebugField(name: $0.name, value: LuaDebugValue(type: $0.type, text: $0.value))
+                })
             self.init(name: name, value: Self.preview(preview), type: "table", children: children)
         case .string(let s):
             self.init(name: name, value: LuaDebugValue(type: "string", text: s.description).quotedText, type: "string")

@@ -34,7 +34,8 @@ enum DebugCommand {
         if streams.inputIsTerminal {
             out.error("sheetlab debug: a Debug Adapter Protocol server; an editor starts it (docs/debug.md)")
         }
-        let adapter = DebugAdapter(output: DAPOutput(fd: streams.output)) { program, policies, profile throws(DAPFailure) in
+        let adapter = DebugAdapter(output: DAPOutput(fd: streams.output)) {
+            program, policies, profile throws(DAPFailure) in
             try configuration(args, program: program, policies: policies, profile: profile)
         }
         adapter.serve(input: streams.input)
