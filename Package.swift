@@ -53,6 +53,10 @@ let package = Package(
             dependencies: ["SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "LuaRuntime"],
             plugins: ["EmbedResources"]
         ),
+        // `sheetlab debug`: the Debug Adapter Protocol server (framing, breakpoints, runs re-executed to step back).
+        .target(
+            name: "SheetDebug",
+            dependencies: ["SheetEngine", "SheetJSON", "SheetScripting", "SheetServer", "LuaRuntime"]),
         // The tool of the EmbedResources build plugin: files in, a Swift source of raw strings out.
         .executableTarget(name: "sheetlab-embed"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["sheetlab-embed"]),
@@ -62,8 +66,8 @@ let package = Package(
         .target(
             name: "SheetLabCLI",
             dependencies: [
-                "SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "SheetServer", "LuaRuntime",
-                "CLibEdit",
+                "SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "SheetServer", "SheetDebug",
+                "LuaRuntime", "CLibEdit",
             ],
             resources: [.embedInCode("Resources/sheetlab.lua")]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
@@ -85,6 +89,7 @@ let package = Package(
         // What several test targets share: an RPC client, the scenario enumerator.
         .target(name: "SheetLabTestSupport", dependencies: ["SheetJSON"], path: "Tests/SheetLabTestSupport"),
         .testTarget(name: "SheetServerTests", dependencies: ["SheetServer", "SheetLabTestSupport"]),
+        .testTarget(name: "SheetDebugTests", dependencies: ["SheetDebug", "SheetJSON"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI", "SheetLabTestSupport"]),
         // The same bad inputs through the command line, serve, mcp and the library (Tests/e2e/parity_test.py too).
         .testTarget(

@@ -95,11 +95,22 @@ void sl_poll(lua_State *L, sl_runtime *rt) {
 // MARK: The hook
 
 void sl_arm(lua_State *L) {
-    lua_sethook(L, sl_hook, LUA_MASKCOUNT, 1);
+    int mask = LUA_MASKCOUNT;
+    if (sl_rt(L)->debug_hook != NULL)
+        mask |= SL_DEBUG_MASK;
+    lua_sethook(L, sl_hook, mask, 1);
+}
+
+/// The hook of a call running within budget: none, or only the debugger's
+/// line, call and return events when a debugger is attached (debug.c).
+void sl_disarm(lua_State *L) {
+    if (sl_rt(L)->debug_hook != NULL)
+        lua_sethook(L, sl_hook, SL_DEBUG_MASK, 0);
+    else if (lua_gethook(L) != NULL)
+        lua_sethook(L, NULL, 0, 0);
 }
 
 void sl_hook(lua_State *L, lua_Debug *ar) {
-    (void)ar;
     sl_runtime *rt = sl_rt(L);
     int depth = atomic_load_explicit(&rt->depth, memory_order_relaxed);
     int kind = sl_stop_kind(rt, depth);
@@ -107,6 +118,12 @@ void sl_hook(lua_State *L, lua_Debug *ar) {
         kind = SL_STOP_INTERRUPT;
     if (kind != SL_STOP_NONE)
         sl_raise_stop(L, kind, 0);
+    if (ar->event != LUA_HOOKCOUNT) {
+        /* A debugger's event; the count events below keep the budget. */
+        if (depth > 0 && rt->script_mode)
+            sl_debug_event(rt, L, ar);
+        return;
+    }
     if (depth == 0 || !rt->script_mode) {
         luaL_where(L, 0);
         lua_pushliteral(L, "Lua code cannot run outside a guarded call");
@@ -114,7 +131,7 @@ void sl_hook(lua_State *L, lua_Debug *ar) {
         lua_error(L);
     }
     /* Armed for a call that has ended: not ours to stop. */
-    lua_sethook(L, NULL, 0, 0);
+    sl_disarm(L);
 }
 
 /// Puts L's hook in the state the guard invariants ask for: armed when idle
@@ -125,8 +142,8 @@ void sl_sync_hook(sl_runtime *rt, lua_State *L) {
     if (depth == 0 || sl_stop_kind(rt, depth) != SL_STOP_NONE || ask == SL_ASK_RUNNING
         || (ask == SL_ASK_OUTERMOST && depth == 1))
         sl_arm(L);
-    else if (lua_gethook(L) != NULL)
-        lua_sethook(L, NULL, 0, 0);
+    else
+        sl_disarm(L);
 }
 
 /// Before resuming `co` from `from`: the coroutine runs under the resumer's
@@ -214,7 +231,7 @@ int sl_runtime_pcall(sl_runtime *rt, lua_State *L, int nargs, int nresults, int6
     rt->traceback[0] = '\0';
     rt->where[0] = '\0';
     if (depth == 0)
-        lua_sethook(L, NULL, 0, 0); /* was armed for idle; nothing can be tripped yet */
+        sl_disarm(L); /* was armed for idle; nothing can be tripped yet */
     else
         sl_sync_hook(rt, L);
     int mode = rt->script_mode;

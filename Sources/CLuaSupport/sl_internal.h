@@ -104,6 +104,12 @@ struct sl_runtime {
     char stop_file[SL_WHERE_SIZE];
     int stop_line;
     int64_t stop_budget_ns;
+    /* The debugger (debug.c): called for line, call and return events of
+       guarded calls when set; host mode while it runs. */
+    sl_debug_hook debug_hook;
+    void *debug_context;
+    /* What os.clock and os.time read in a reproducible state (ms). */
+    _Atomic int64_t virtual_ms;
     /* Registry references. */
     int ref_base;        /* shared base: stdlib proxies + host globals */
     int ref_env_meta;    /* metatable of every sandbox environment */
@@ -127,6 +133,11 @@ SL_NORETURN void sl_raise_stop(lua_State *L, int kind, int level);
 void sl_poll(lua_State *L, sl_runtime *rt);
 void sl_sync_hook(sl_runtime *rt, lua_State *L);
 void sl_arm(lua_State *L);
+void sl_disarm(lua_State *L);
+
+/* debug.c */
+#define SL_DEBUG_MASK (LUA_MASKLINE | LUA_MASKCALL | LUA_MASKRET)
+void sl_debug_event(sl_runtime *rt, lua_State *L, lua_Debug *ar);
 void sl_enter_thread(sl_runtime *rt, lua_State *from, lua_State *co);
 void sl_leave_thread(sl_runtime *rt, lua_State *from);
 void sl_watchdog_register(sl_runtime *rt);

@@ -37,6 +37,16 @@ public final class LuaRuntime {
     /// `withBudget`: the host function that runs a scope, and the scope it runs.
     var scopeFunction: LuaFunction?
     var scopeBody: (() -> Void)?
+    /// The attached debugger (`attachDebugger`), and whether it is running
+    /// code of its own (an `evaluate`), whose events it does not see.
+    var debugHook: ((LuaDebugEvent, LuaDebugThread) -> Void)?
+    var debuggerIsEvaluating = false
+    /// What the host is running Lua for, innermost last, while a debugger is
+    /// attached (`LuaPolicy` pushes "request hook of queue.lua"): the
+    /// debugger's engine frame shows it.
+    public var debugActivities: [String] = []
+    /// Whether a debugger is attached (`attachDebugger`).
+    public var debuggerIsAttached: Bool { debugHook != nil }
 
     /// The limits in force. Changing the memory cap takes effect at once.
     public var limits: LuaLimits {

@@ -160,4 +160,28 @@ const char *sl_runtime_last_stop(const sl_runtime *rt, int *line, int64_t *budge
 /// stack: -> table
 void sl_runtime_push_stock_string_functions(sl_runtime *rt, struct lua_State *L);
 
+// MARK: Debugging (debug.c)
+
+/// What a debugger's hook receives: a line (`line` > 0), a call or a return
+/// of Lua code in a guarded call, on thread L. It runs in host mode; the
+/// count events of the budget go on as before.
+enum {
+    SL_DEBUG_LINE = 0,
+    SL_DEBUG_CALL = 1,
+    SL_DEBUG_RETURN = 2,
+};
+typedef void (*sl_debug_hook)(void *context, struct lua_State *L, int event, int line);
+/// Attaches a debugger (NULL detaches it). Takes effect at the next call.
+void sl_runtime_set_debug_hook(sl_runtime *rt, sl_debug_hook hook, void *context);
+/// Makes what a script can see of the machine reproducible: os.clock and
+/// os.time read the virtual time set with sl_runtime_set_virtual_time,
+/// os.date formats it, and math.randomseed() with no argument seeds 0.
+void sl_runtime_make_reproducible(sl_runtime *rt, struct lua_State *L);
+void sl_runtime_set_virtual_time(sl_runtime *rt, int64_t milliseconds);
+/// Calls the function on top of L (no arguments) on a new coroutine of L,
+/// under a budget, so that a debugger can run code while L is stopped in a
+/// hook (hooks are off on L then). stack: fn -> result | message
+/// Returns the Lua status.
+int sl_runtime_debug_call(sl_runtime *rt, struct lua_State *L, int64_t budget_ns);
+
 #endif

@@ -80,6 +80,7 @@ let subcommands: [Subcommand] = [
     Subcommand(spec: ProfilesCommand.spec, usesProject: false, run: ProfilesCommand.run),
     Subcommand(spec: ServeCommand.spec, run: ServeCommand.run),
     Subcommand(spec: MCPCommand.spec, run: MCPCommand.run),
+    Subcommand(spec: DebugCommand.spec, run: DebugCommand.run),
     Subcommand(spec: ConfigCommand.spec, run: ConfigCommand.run),
     Subcommand(spec: InitCommand.spec, usesProject: false, run: InitCommand.run),
     Subcommand(spec: CompletionsCommand.spec, usesProject: false, run: CompletionsCommand.run),

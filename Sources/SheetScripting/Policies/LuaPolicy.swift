@@ -202,6 +202,10 @@ public final class LuaPolicy: PresentationPolicy {
         _ hook: Hook, detent: String? = nil, _ function: LuaFunction, _ context: HookContexts.Writer,
         _ read: (LuaResults) throws(LuaError) -> T
     ) throws(PolicyFailure) -> T {
+        if runtime.debuggerIsAttached {
+            runtime.debugActivities.append("\(hook.name(detent: detent)) hook of \(name)")
+        }
+        defer { if runtime.debuggerIsAttached { runtime.debugActivities.removeLast() } }
         do {
             return try runtime.call(function, budgetMilliseconds: nil, arguments: context, results: read)
         } catch {

@@ -58,6 +58,10 @@ public final class Session {
     /// version of a policy file that no longer loads.
     public var policySources: [String: String] = [:]
 
+    /// Called with each failed expectation as it fails, inside the `expect`
+    /// call (`sheetlab debug` stops there).
+    package var failureObserver: ((ExpectationFailure) -> Void)?
+
     /// The names of the Lua globals the scenario API registered.
     public private(set) var registeredGlobals: [String] = []
 
@@ -273,7 +277,10 @@ public final class Session {
     ///   - failure: what was seen, when it failed.
     func record(_ key: ExpectationTally.Key, failure: ExpectationFailure?) {
         expectations.record(key, passed: failure == nil)
-        if let failure { failures.append(failure) }
+        if let failure {
+            failures.append(failure)
+            failureObserver?(failure)
+        }
     }
 }
 
