@@ -114,6 +114,10 @@ public final class Checker {
     public var properties: [Property] = []
     /// Ask each policy hook once per distinct context (see `MemoizedPolicy`).
     public var memoizesHooks = true
+    /// Random mode as TLC's simulation: at each state of a run, the states
+    /// of all its steps are checked (and counted), not only the one taken;
+    /// the path taken is the plain random run's from the same seed.
+    public var simulates = false
 
     /// - Parameters:
     ///   - host: the host whose app holds the set-up (views, state); its policies are checked.
@@ -235,7 +239,8 @@ public final class Checker {
         guard let workers = startWorkers(plan, into: &report) else { return report }
         defer { for w in workers { w.close() } }
         let signal = signal(workers: workers.count)
-        let outcome = RandomExplorer(workers: workers, signal: signal).run(runs: runs, depth: depth, seed: seed)
+        let outcome = RandomExplorer(workers: workers, signal: signal, simulates: simulates).run(
+            runs: runs, depth: depth, seed: seed)
         report.states = outcome.states
         report.steps = outcome.steps
         report.events = outcome.events
