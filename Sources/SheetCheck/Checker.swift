@@ -38,6 +38,9 @@ public struct CheckReport {
     public var coverage: Coverage?
     /// The liveness properties checked, with their verdicts.
     public var properties: [PropertyResult] = []
+    /// Exhaustive mode: the bytes kept per state explored once its level is
+    /// done (the store's fingerprint, way in and number; `Explorer.bytesPerState`).
+    public var bytesPerState: Double?
     /// Why the check could not run to its end (a worker's host could not
     /// be made, a replay did not reach its state), if it could not.
     public var error: CheckFailure?
@@ -206,6 +209,7 @@ public final class Checker {
         report.depthReached = outcome.depthReached
         report.cut = outcome.cut
         report.work = outcome.work
+        report.bytesPerState = explorer.bytesPerState
         report.stopped = signal.stop
         if recordsCoverage {
             report.coverage = Coverage(
