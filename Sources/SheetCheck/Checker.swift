@@ -38,6 +38,9 @@ public struct CheckReport {
     public var coverage: Coverage?
     /// The liveness properties checked, with their verdicts.
     public var properties: [PropertyResult] = []
+    /// Exhaustive mode: the bytes kept per state explored once its level is
+    /// done (the store's fingerprint, way in and number; `Explorer.bytesPerState`).
+    public var bytesPerState: Double?
     /// Why the check could not run to its end (a worker's host could not
     /// be made, a replay did not reach its state), if it could not.
     public var error: CheckFailure?
@@ -114,6 +117,10 @@ public final class Checker {
     public var properties: [Property] = []
     /// Ask each policy hook once per distinct context (see `MemoizedPolicy`).
     public var memoizesHooks = true
+    /// Random mode as TLC's simulation: at each state of a run, the states
+    /// of all its steps are checked (and counted), not only the one taken;
+    /// the path taken is the plain random run's from the same seed.
+    public var simulates = false
 
     /// - Parameters:
     ///   - host: the host whose app holds the set-up (views, state); its policies are checked.
@@ -202,6 +209,7 @@ public final class Checker {
         report.depthReached = outcome.depthReached
         report.cut = outcome.cut
         report.work = outcome.work
+        report.bytesPerState = explorer.bytesPerState
         report.stopped = signal.stop
         if recordsCoverage {
             report.coverage = Coverage(
@@ -235,7 +243,8 @@ public final class Checker {
         guard let workers = startWorkers(plan, into: &report) else { return report }
         defer { for w in workers { w.close() } }
         let signal = signal(workers: workers.count)
-        let outcome = RandomExplorer(workers: workers, signal: signal).run(runs: runs, depth: depth, seed: seed)
+        let outcome = RandomExplorer(workers: workers, signal: signal, simulates: simulates).run(
+            runs: runs, depth: depth, seed: seed)
         report.states = outcome.states
         report.steps = outcome.steps
         report.events = outcome.events

@@ -31,11 +31,11 @@ import Testing
         #expect(isNew)
         let again = store.insert(StateKey(s[1]), level: 1, arrival: early) { Self.record(s[1], level: 1, early) }
         #expect(!again.isNew && again.ref == ref)
-        #expect(store.record(ref).arrival == early, "the least way in, whoever came first")
+        #expect(store.arrival(ref) == early, "the least way in, whoever came first")
         _ = store.insert(StateKey(s[1]), level: 2, arrival: Arrival(parent: 0, action: 0)) {
             Self.record(s[1], level: 2, Arrival(parent: 0, action: 0))
         }
-        #expect(store.record(ref).arrival == early, "a way in from a deeper level is not a shortest path")
+        #expect(store.arrival(ref) == early, "a way in from a deeper level is not a shortest path")
         #expect(store.count == 1)
     }
 
@@ -64,5 +64,26 @@ import Testing
         let (ref, _) = store.insert(StateKey(s[2]), level: 1, arrival: a) { Self.record(s[2], level: 1, a) }
         store.setViolation(ref, InvariantChecks.Found(name: "x", order: 0, message: "m"))
         #expect(store.takeFresh(numberingFrom: 1).first?.violation?.message == "m")
+    }
+
+    @Test func aDoneLevel_keepsOnlyTheCompactPart_ofItsStates() throws {
+        let s = try Self.snapshots()
+        let store = StateStore()
+        let a = Arrival(parent: 0, action: 2, step: .swipe)
+        let (ref, _) = store.insert(StateKey(s[1]), level: 1, arrival: a) { Self.record(s[1], level: 1, a) }
+        #expect(store.arrival(ref).step == .swipe, "in full while its level is explored")
+        _ = store.takeFresh(numberingFrom: 1)
+        #expect(store.arrival(ref) == a && store.arrival(ref).step == nil, "positions only after it")
+        #expect(store.number(ref) == 1)
+        #expect(!store.insert(StateKey(s[1]), level: 2, arrival: a) { Self.record(s[1], level: 2, a) }.isNew)
+    }
+
+    @Test func exhaustiveChecks_keepAFewBytesPerState() throws {
+        let checker = try SeedApp.checker(policies: { [QueuePolicy()] }, invariants: [.noRequestLost])
+        checker.itemIDs = Array(0..<4)
+        let report = checker.exhaustive(depth: 64)
+        #expect(report.states > 500)
+        let bytes = try #require(report.bytesPerState)
+        #expect(bytes > 16 && bytes < 80, "\(bytes) bytes per state")
     }
 }

@@ -20,9 +20,11 @@ final class Explorer {
     let plan: ExplorationPlan
     let signal: StopSignal
     let store = StateStore()
-    /// Per depth, how each state was reached: `paths[d][i]` is the way into
+    /// Per depth, how each state was reached: `arrivals[d][i]` is the way into
     /// state `i` of depth `d` (depth 0: the set-up).
-    private(set) var arrivals: [[Arrival]] = []
+    private(set) var arrivals: [[Way]] = []
+    /// The distinct steps of the ways in, numbered (a way in holds a number, not a step).
+    private var steps = StepTable()
     /// The number of the first state of each depth.
     private(set) var firstNumber: [Int] = []
     /// Per state, by number: whether it was expanded (its steps tried).
@@ -96,7 +98,7 @@ final class Explorer {
         var i = index
         while d > 0 {
             let a = arrivals[d][i]
-            steps.append(a.step!)
+            steps.append(self.steps.steps[Int(a.step)])
             i = Int(a.parent)
             d -= 1
         }
@@ -121,7 +123,7 @@ final class Explorer {
         outcome.standsFor = rootStandsFor
         _ = store.insert(rootKey, level: 0, arrival: rootRecord.arrival) { rootRecord }
         _ = store.takeFresh(numberingFrom: 0)
-        arrivals = [[rootRecord.arrival]]
+        arrivals = [[Way(parent: -1, step: -1)]]
         firstNumber = [0]
         if plan.recordsGraph {
             snapshots = [root.root]
@@ -204,7 +206,7 @@ final class Explorer {
     private func mergeLevel(
         _ works: [LevelWork], fresh: [StateStore.Record], expanded count: Int, stopped: Bool, numberedFrom first: Int
     ) {
-        arrivals.append(fresh.map(\.arrival))
+        arrivals.append(fresh.map { Way(parent: $0.arrival.parent, step: steps.id(of: $0.arrival.step!)) })
         firstNumber.append(first)
         expanded += Array(repeating: !stopped, count: count)
         if plan.recordsGraph {
@@ -277,6 +279,15 @@ final class Explorer {
         }
     }
 
+    /// The bytes kept per state explored, once its level is done: the
+    /// store's (`StateStore.bytesPerState`), its way in, and whether it was
+    /// expanded; with liveness, the graph's snapshots and steps come on top.
+    var bytesPerState: Double {
+        let ways = arrivals.reduce(0) { $0 + $1.capacity } * MemoryLayout<Way>.stride
+        let states = max(1, store.count)
+        return store.bytesPerState + Double(ways + expanded.capacity) / Double(states)
+    }
+
     /// Shares the frontier out so that each worker has about as much to do:
     /// a state that moves costs its path's replay besides its own steps.
     private func balance(_ frontier: inout [Node], level: Int, meanSteps: Double) {
@@ -302,6 +313,28 @@ final class Explorer {
             load[heavy] -= Double(moved.count) * meanSteps
             load[light] += Double(moved.count) * moveCost
         }
+    }
+}
+
+/// How a state was first reached, as kept for its path: the position of
+/// the state it comes from in its level, and its step's number (`StepTable`).
+struct Way {
+    var parent: Int32
+    var step: Int32
+}
+
+/// The distinct steps of the ways in, each numbered the first time it is
+/// seen (a handful of steps recur over all the states).
+struct StepTable {
+    private(set) var steps: [CheckAction] = []
+    private var index: [CheckAction: Int32] = [:]
+
+    mutating func id(of step: CheckAction) -> Int32 {
+        if let id = index[step] { return id }
+        let id = Int32(steps.count)
+        steps.append(step)
+        index[step] = id
+        return id
     }
 }
 

@@ -8,15 +8,23 @@ import SheetEngine
 /// after it the batch's runs are counted in their order. The first run that
 /// breaks an invariant ends the check, counted up to its breaking step: the
 /// result does not depend on the number of workers.
+///
+/// Simulation (`simulates`, TLC's simulation mode): at each state of a run
+/// every step is tried and its state checked, the one taken last; the
+/// random choices, and so the path, are those of a plain random run from
+/// the same seed.
 final class RandomExplorer {
     let workers: [ExplorationWorker]
     let signal: StopSignal
+    /// Check the states of all the steps from each state, not only the one taken.
+    let simulates: Bool
     /// Runs per batch (and per worker share within one).
     static let batch = 64
 
-    init(workers: [ExplorationWorker], signal: StopSignal) {
+    init(workers: [ExplorationWorker], signal: StopSignal, simulates: Bool = false) {
         self.workers = workers
         self.signal = signal
+        self.simulates = simulates
     }
 
     /// One run's result.
@@ -87,7 +95,13 @@ final class RandomExplorer {
             }
             let candidates = worker.candidates()
             guard !candidates.isEmpty else { break }
-            let action = candidates[Int(rng.next() % UInt64(candidates.count))]
+            let chosen = Int(rng.next() % UInt64(candidates.count))
+            let action = candidates[chosen]
+            if simulates, let found = others(of: chosen, in: candidates, worker: worker, run: &run) {
+                run.violation = (path + [found.step], found.name, found.message)
+                run.depth = max(run.depth, level)
+                return run
+            }
             app.restore(app.snapshot(), clock: app.now)
             guard let events = worker.apply(action) else { continue }
             path.append(action)
@@ -102,6 +116,29 @@ final class RandomExplorer {
             }
         }
         return run
+    }
+
+    /// Simulation: applies each step but the one `chosen` from the state
+    /// the app is in, checks and counts the state each reaches, and leaves
+    /// the app where it was.
+    /// - Returns: the first step whose state breaks an invariant, if one does.
+    private func others(of chosen: Int, in candidates: [CheckAction], worker: ExplorationWorker, run: inout Run)
+        -> (step: CheckAction, name: String, message: String)?
+    {
+        let app = worker.app
+        let state = app.snapshot()
+        let clock = app.now
+        defer { app.restore(state, clock: clock) }
+        for (i, step) in candidates.enumerated() where i != chosen {
+            app.restore(state, clock: clock)
+            guard let events = worker.apply(step) else { continue }
+            run.steps += 1
+            run.events += events.count
+            signal.steps.add(1, ordering: .relaxed)
+            run.keys.append(worker.key().key.hashValue)
+            if let found = worker.checks.violation(app, events) { return (step, found.name, found.message) }
+        }
+        return nil
     }
 }
 

@@ -1,18 +1,19 @@
 import SheetEngine
 import Synchronization
 
-/// A state as explored states are told apart, with its hash computed once.
-struct StateKey: Hashable, @unchecked Sendable {
-    let snapshot: SheetApp.Snapshot
-    let hash: Int
+/// A state as explored states are told apart: its 64-bit fingerprint (the
+/// hash of its world), not the world itself. Two distinct states with one
+/// fingerprint would count as one; with n states that has a probability of
+/// about n²/2⁶⁵ (one in 37 million for a million states), the trade TLC,
+/// Specl and stateright make for a store of a few bytes per state.
+struct StateKey: Hashable, Sendable {
+    let fingerprint: Int
 
-    init(_ snapshot: SheetApp.Snapshot) {
-        self.snapshot = snapshot
-        hash = snapshot.hashValue
-    }
+    init(_ snapshot: SheetApp.Snapshot) { fingerprint = snapshot.hashValue }
 
-    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
-    static func == (a: StateKey, b: StateKey) -> Bool { a.hash == b.hash && a.snapshot == b.snapshot }
+    init(fingerprint: Int) { self.fingerprint = fingerprint }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(fingerprint) }
 }
 
 /// Where a path reaches a state: the position of the state it comes from
@@ -44,9 +45,16 @@ struct Arrival: Comparable, Hashable, Sendable {
     }
 }
 
-/// Every state explored, shared by the workers: a map from each state's key
-/// to what is known of it, split in shards with a lock each so that workers
-/// seldom wait for one another.
+/// Every state explored, shared by the workers: a map from each state's
+/// fingerprint to what is known of it, split in shards with a lock each so
+/// that workers seldom wait for one another.
+///
+/// Compact: a state of a finished level keeps its fingerprint, its level,
+/// its least way in (positions only) and its number, some 30 bytes with the
+/// map's share (`bytesPerState`). Its world, clock, owner, step and
+/// violation are kept only while its level is explored, until `takeFresh`
+/// hands them to the next frontier (the world is then dropped once it has
+/// been expanded, unless liveness keeps the graph).
 final class StateStore: @unchecked Sendable {
     /// A state's place in the store: its shard and its row there.
     struct Ref: Hashable, Sendable {
@@ -54,7 +62,7 @@ final class StateStore: @unchecked Sendable {
         var row: Int32
     }
 
-    /// What is known of a state.
+    /// What is known of a state while its level is explored.
     struct Record: @unchecked Sendable {
         /// The state as reached (with symmetry, one of the states the key stands for).
         var state: SheetApp.Snapshot
@@ -74,12 +82,21 @@ final class StateStore: @unchecked Sendable {
         var standsFor = 1
     }
 
+    /// What is kept of every state.
+    struct Stored {
+        var level: Int32
+        var parent: Int32
+        var action: Int32
+        var number: Int32 = -1
+    }
+
     private final class Shard: @unchecked Sendable {
         struct Content {
             var index: [StateKey: Int32] = [:]
-            var records: [Record] = []
-            /// Rows added at the level being explored.
-            var fresh: [Int32] = []
+            var stored: [Stored] = []
+            /// The rows added at the level being explored, from `freshBase` on, in full.
+            var fresh: [Record] = []
+            var freshBase: Int32 = 0
         }
         let content = Mutex(Content())
     }
@@ -95,18 +112,22 @@ final class StateStore: @unchecked Sendable {
     /// that level, keeps the least way in.
     /// - Returns: its place, and whether it is new.
     func insert(_ key: StateKey, level: Int32, arrival: Arrival, make: () -> Record) -> (ref: Ref, isNew: Bool) {
-        let s = Int32(truncatingIfNeeded: UInt(bitPattern: key.hash) % UInt(Self.shardCount))
+        let s = Int32(truncatingIfNeeded: UInt(bitPattern: key.fingerprint) % UInt(Self.shardCount))
         return shards[Int(s)].content.withLock { c in
             if let row = c.index[key] {
-                if c.records[Int(row)].level == level, arrival < c.records[Int(row)].arrival {
-                    c.records[Int(row)].arrival = arrival
+                let r = Int(row)
+                if c.stored[r].level == level, arrival < Arrival(parent: c.stored[r].parent, action: c.stored[r].action)
+                {
+                    c.stored[r].parent = arrival.parent
+                    c.stored[r].action = arrival.action
+                    c.fresh[r - Int(c.freshBase)].arrival = arrival
                 }
                 return (Ref(shard: s, row: row), false)
             }
-            let row = Int32(c.records.count)
-            c.records.append(make())
+            let row = Int32(c.stored.count)
+            c.stored.append(Stored(level: level, parent: arrival.parent, action: arrival.action))
+            c.fresh.append(make())
             c.index[key] = row
-            c.fresh.append(row)
             total.add(1, ordering: .relaxed)
             return (Ref(shard: s, row: row), true)
         }
@@ -114,35 +135,59 @@ final class StateStore: @unchecked Sendable {
 
     /// Records that a new state breaks an invariant.
     func setViolation(_ ref: Ref, _ found: InvariantChecks.Found) {
-        shards[Int(ref.shard)].content.withLock { $0.records[Int(ref.row)].violation = found }
+        shards[Int(ref.shard)].content.withLock { $0.fresh[Int(ref.row - $0.freshBase)].violation = found }
     }
 
-    func record(_ ref: Ref) -> Record {
-        shards[Int(ref.shard)].content.withLock { $0.records[Int(ref.row)] }
+    /// The least way in to a state (with its step while its level is explored).
+    func arrival(_ ref: Ref) -> Arrival {
+        shards[Int(ref.shard)].content.withLock { c in
+            if ref.row >= c.freshBase { return c.fresh[Int(ref.row - c.freshBase)].arrival }
+            let s = c.stored[Int(ref.row)]
+            return Arrival(parent: s.parent, action: s.action)
+        }
     }
 
     /// The states added since the last call, in breadth-first order (by
     /// their least way in), numbered from `firstNumber`. Call it between
-    /// levels, when no worker is inserting.
+    /// levels, when no worker is inserting. The store keeps only their
+    /// compact part from then on.
     func takeFresh(numberingFrom firstNumber: Int) -> [Record] {
         var all: [(ref: Ref, record: Record)] = []
         for (s, shard) in shards.enumerated() {
             shard.content.withLock { c in
-                for row in c.fresh { all.append((Ref(shard: Int32(s), row: row), c.records[Int(row)])) }
-                c.fresh.removeAll(keepingCapacity: true)
+                for (i, record) in c.fresh.enumerated() {
+                    all.append((Ref(shard: Int32(s), row: c.freshBase + Int32(i)), record))
+                }
+                c.fresh.removeAll()
+                c.freshBase = Int32(c.stored.count)
             }
         }
         all.sort { $0.record.arrival < $1.record.arrival }
         for (i, entry) in all.enumerated() {
             let number = Int32(firstNumber + i)
             all[i].record.number = number
-            shards[Int(entry.ref.shard)].content.withLock { $0.records[Int(entry.ref.row)].number = number }
+            shards[Int(entry.ref.shard)].content.withLock { $0.stored[Int(entry.ref.row)].number = number }
         }
         return all.map(\.record)
     }
 
     /// The number of a state whose level is done.
     func number(_ ref: Ref) -> Int32 {
-        shards[Int(ref.shard)].content.withLock { $0.records[Int(ref.row)].number }
+        shards[Int(ref.shard)].content.withLock { $0.stored[Int(ref.row)].number }
+    }
+
+    /// The bytes the store holds per state once their levels are done: the
+    /// map's slots (key, row and the map's bit of occupancy, at its load)
+    /// and the compact rows.
+    var bytesPerState: Double {
+        var bytes = 0
+        for shard in shards {
+            shard.content.withLock { c in
+                let slot = MemoryLayout<StateKey>.stride + MemoryLayout<Int32>.stride
+                bytes += c.index.capacity * slot + c.index.capacity / 8
+                bytes += c.stored.capacity * MemoryLayout<Stored>.stride
+            }
+        }
+        return Double(bytes) / Double(max(1, count))
     }
 }

@@ -29,6 +29,11 @@ enum CheckCommand {
             OptionSpec("--runs", value: "N", help: "Random mode: this many random sequences instead of all of them."),
             OptionSpec("--seed", value: "S", help: "Random mode's seed (default 1)."),
             OptionSpec(
+                "--simulate",
+                help:
+                    "Random mode as TLC's simulation: check the state of every step from each state of a run, not only the one taken (needs --runs)."
+            ),
+            OptionSpec(
                 "--invariant", value: "NAME", repeatable: true,
                 help: "Also check this built-in invariant (e.g. no-request-lost)."),
             OptionSpec(
@@ -105,6 +110,8 @@ enum CheckCommand {
         var suite: String?
         var trace: String?
         var symmetry = false
+        /// Random mode checks every step's state from each state of a run (`Checker.simulates`).
+        var simulates = false
     }
 
     static func parse(_ args: ParsedArguments) throws(UsageError) -> Request {
@@ -147,6 +154,12 @@ enum CheckCommand {
         if args.value("--seed") != nil, r.runs == nil {
             throw UsageError(
                 "--seed chooses random mode's sequences; give --runs N too (without it, check explores every sequence)",
+                command: "check")
+        }
+        r.simulates = args.flag("--simulate")
+        if r.simulates, r.runs == nil {
+            throw UsageError(
+                "--simulate is random mode's: give --runs N too (exhaustive mode checks every state already)",
                 command: "check")
         }
         r.items = try args.integer("--items", in: 1...16, command: "check") ?? 2
@@ -227,6 +240,7 @@ enum CheckCommand {
             try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) in try setup.makeSession() }
         }
         checker.symmetry = request.symmetry
+        checker.simulates = request.simulates
         checker.properties = properties
         checker.recordsCoverage = request.coverage != nil || request.suite != nil
         if let refusal = checker.refusal {

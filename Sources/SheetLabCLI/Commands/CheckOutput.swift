@@ -58,7 +58,8 @@ struct CheckOutput {
         let jobs = "\(report.jobs) job\(report.jobs == 1 ? "" : "s")"
         if let runs = request.runs {
             out.line(
-                "random, \(runs) runs of \(request.depth) steps from seed \(request.seed): \(report.states) states, "
+                (request.simulates ? "simulation" : "random")
+                    + ", \(runs) runs of \(request.depth) steps from seed \(request.seed): \(report.states) states, "
                     + "\(report.steps) steps, \(report.events) events in \(seconds) s "
                     + "(\(steps) steps/s, \(events) events/s, \(jobs))")
         } else {

@@ -32,6 +32,10 @@ extension MCPTools {
             .optional("runs", integer, "Random mode: this many random sequences, 1 to \(maximumCheckRuns)."),
             .optional("seed", integer, "Random mode's seed (default 1)."),
             .optional(
+                "simulate", boolean,
+                "Random mode as TLC's simulation: check the state of every step from each state of a run, not only the one taken (needs 'runs')."
+            ),
+            .optional(
                 "invariants", strings,
                 "Built-in invariants to check besides the defaults: \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))."
             ),
@@ -51,6 +55,10 @@ extension MCPTools {
         let seed = try p.optionalInt("seed", in: 0...Int.max) ?? 1
         if p["seed"] != nil, runs == nil {
             throw p.bad("'seed' seeds random mode: give 'runs' too (without it the check is exhaustive)")
+        }
+        let simulates = try p.optionalBool("simulate") ?? false
+        if simulates, runs == nil {
+            throw p.bad("'simulate' is random mode's: give 'runs' too (exhaustive mode checks every state already)")
         }
         let cap = server.options.limits.maximumRequestBudgetMilliseconds
         let maxMilliseconds = try p.optionalInt("max_ms", in: 1...cap) ?? cap
@@ -81,6 +89,7 @@ extension MCPTools {
 
         let checker = Checker(host: session, invariants: invariants)
         let profile = checker.profile
+        checker.simulates = simulates
         let start = threadCPUNanoseconds()
         checker.shouldStop = { [control = server.control] () -> CheckReport.Stop? in
             if control.isCancelled { return .interrupted }
@@ -89,7 +98,8 @@ extension MCPTools {
         let report =
             runs.map { checker.random(runs: $0, depth: depth, seed: UInt64(seed)) } ?? checker.exhaustive(depth: depth)
         let mode =
-            runs.map { "random, \($0) runs of \(depth) steps from seed \(seed)" } ?? "exhaustive to depth \(depth)"
+            runs.map { "\(simulates ? "simulation" : "random"), \($0) runs of \(depth) steps from seed \(seed)" }
+            ?? "exhaustive to depth \(depth)"
         var structured: [String: JSON] = [
             "mode": .string(mode), "profile": .string(profile.name),
             "policies": .array(policies.map { .string($0) }),
