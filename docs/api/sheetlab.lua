@@ -107,6 +107,7 @@
 ---@field confidence string|nil That rule's confidence: "apple-doc", "field", "single", "seed" or "assumption".
 ---@field placement "inset"|"edgeAttached"|nil A sheet's placement after the event (B36, B37).
 ---@field frame {x: number, y: number, width: number, height: number}|nil Where the presentation is drawn after the event.
+---@field animated boolean|nil Whether the change animates, on events that move or change a sheet (presenting, dismissing, removed, detent, height, placement changes); false where the rule says it does not (B06, B09, B41).
 ---@field detail string
 
 ---Builds a `sheet` modifier.

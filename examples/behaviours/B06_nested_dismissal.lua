@@ -35,6 +35,9 @@ expect_eq(#timeline({ kind = "dismissing" }), 3, "B06")
 local animated = {}
 for _, p in ipairs(stack()) do animated[#animated + 1] = p.animated end
 expect_eq(animated, { false, false, true }, "B06: only the top one (level 3) animates")
+local events = {}
+for _, e in ipairs(timeline({ kind = "dismissing" })) do events[#events + 1] = e.animated end
+expect_eq(events, { false, false, true }, "B06: the dismissing events say so too")
 
 advance(500)
 expect_eq(#stack(), 0, "B06: all three are gone")

@@ -31,4 +31,10 @@ expect_eq(get("detent"), "medium", "B41: the selection binding follows")
 local jump = timeline({ kind = "detentChanged" })
 expect_eq(#jump, 1, "B41: one jump")
 expect_eq(jump[1].rule, "B41", "B41: by this rule")
-expect(jump[1].detail:find("without animation", 1, true), "B41: without animation")
+expect_eq(jump[1].animated, false, "B41: without animation")
+-- On 26 the jump crosses the full-height line: the placement changes with
+-- it, and so does not animate either.
+local placement = timeline({ kind = "placementChanged" })
+expect_eq(#placement, 1, "B36: the placement changes with the jump")
+expect_eq(placement[1].animated, false, "B41: the placement change does not claim an animation")
+expect_eq(#timeline({ animated = true, since = jump[1].index }), 0, "B41: nothing after the jump animates")

@@ -27,6 +27,7 @@ expect_eq(get("detent"), "large", "B42: the selection follows")
 local changed = timeline({ kind = "userChangedDetent" })
 expect_eq(#changed, 1, "B42: a user change")
 expect_eq(changed[1].rule, "B42", "B42: by this rule")
+expect_eq(changed[1].animated, true, "B42: animated")
 tap_grabber()
 expect_eq(top().detent, "medium", "B42: from the largest back to the smallest")
 

@@ -11,6 +11,9 @@ extension DetentResolver {
             /// The height or the detent changed as the detents were resolved
             /// again; `mediumChanged`: `medium` joined or left the set (B18).
             case resized(mediumChanged: Bool)
+
+            /// Whether the change is B41's jump, which does not animate.
+            var isJump: Bool { if case .detentLeftSet = self { true } else { false } }
         }
 
         var kind: Kind

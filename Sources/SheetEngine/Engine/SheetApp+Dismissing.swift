@@ -24,7 +24,7 @@ extension SheetApp {
             Event(
                 time: now, kind: .dismissing, presenter: presenterName(at: index),
                 modifier: signature(of: world.stack[index].modifier), item: world.stack[index].itemID,
-                phase: .dismissing, rule: nested ? .b06 : .b01,
+                phase: .dismissing, rule: nested ? .b06 : .b01, animated: !nested,
                 note: nested
                     ? .groupDismissal(cause: cause.rawValue, ends: ends, animated: false, above: nil)
                     : .transition(cause.rawValue, ends: ends)))
@@ -37,7 +37,7 @@ extension SheetApp {
                 Event(
                     time: now, kind: .dismissing, presenter: presenterName(at: j),
                     modifier: signature(of: world.stack[j].modifier), item: world.stack[j].itemID,
-                    phase: .dismissing, rule: .b06,
+                    phase: .dismissing, rule: .b06, animated: j == top,
                     note: .groupDismissal(
                         cause: DismissCause.nested.rawValue, ends: ends, animated: j == top,
                         above: describe(world.stack[index]))))

@@ -162,7 +162,7 @@ extension SheetApp {
                     Event(
                         time: now, kind: .userChangedDetent, presenter: presenterName(p), item: p.itemID,
                         detent: d.description, height: r.height, rule: .b29, geometry: geometry(at: i),
-                        note: .text("from \(before) (B29)")))
+                        animated: true, note: .text("from \(before) (B29)")))
                 if let selection = p.layout.selection {
                     applyWrites([(selection, .detent(d))], cause: .engine(.selection))
                 }
@@ -277,7 +277,7 @@ extension SheetApp {
             Event(
                 time: now, kind: .userChangedDetent, presenter: presenterName(p), item: p.itemID,
                 detent: next.detent.description, height: next.height, rule: .b42, geometry: geometry(at: i),
-                note: .text("grabber tap, animated, from \(current) (B42)")))
+                animated: true, note: .text("grabber tap, from \(current) (B42)")))
         if let selection = p.layout.selection {
             applyWrites([(selection, .detent(next.detent))], cause: .engine(.selection))
         }

@@ -4,9 +4,11 @@ extension SheetApp {
 
     /// The active detents of a presentation now. `report` puts clamped
     /// heights, detents shown as the large sheet (B37) and unresolvable
-    /// custom detents on the timeline.
-    func activeDetents(at index: Int, content: SheetContent, style: PresentationStyle, report: Bool)
-        -> [ResolvedDetent]
+    /// custom detents on the timeline (a height change then animates unless
+    /// the sheet is opening: it opens at that height).
+    func activeDetents(
+        at index: Int, content: SheetContent, style: PresentationStyle, report: Bool, opening: Bool = false
+    ) -> [ResolvedDetent]
     {
         let rules = resolver
         var content = content
@@ -33,6 +35,7 @@ extension SheetApp {
                 Event(
                     time: now, kind: .heightChanged, presenter: presenterName(at: index),
                     item: world.stack[index].itemID, detent: d.detent.description, height: maxValue, rule: .b37,
+                    animated: !opening,
                     note: .text(
                         "\(d.detent) at \(Value.format(points: d.height)) is within \(Value.format(DetentResolver.stackedSwitchDistance)) pt of full height: shown as the large sheet (B37)"
                     )))
@@ -94,7 +97,7 @@ extension SheetApp {
         let kind = kind(of: world.stack[index].modifier)
         let content = world.stack[index].content
         let style = rules.style(kind: kind, content: content, transition: world.stack[index].transition)
-        let active = activeDetents(at: index, content: content, style: style, report: true)
+        let active = activeDetents(at: index, content: content, style: style, report: true, opening: initial)
         let selectionRef =
             world.stack[index].ignoresDetents ? nil : rules.effectiveDetents(content, style: style)?.selection
         let selection = selectionRef.flatMap { world.views.slot($0) }
@@ -128,7 +131,7 @@ extension SheetApp {
                     time: now, kind: .adapted, presenter: presenterName(at: index), item: itemID,
                     detent: current.description,
                     height: height, rule: style == .formSheet || was == .formSheet ? .b19 : .b20,
-                    geometry: geometry(at: index),
+                    geometry: geometry(at: index), animated: true,
                     note: .text(
                         "\(was.rawValue) -> \(style.rawValue)"
                             + (style == .fullScreen && kind == .sheet
@@ -138,23 +141,25 @@ extension SheetApp {
                 Event(
                     time: now, kind: .detentChanged, presenter: presenterName(at: index), item: itemID,
                     detent: current.description, height: height, rule: .b41, geometry: geometry(at: index),
+                    animated: false,
                     note: .text(
-                        "the selected detent \(removed) left the set \(list(active)): jumped to \(current) without animation (B41)"
+                        "the selected detent \(removed) left the set \(list(active)): jumped to \(current) (B41)"
                     )))
         case .resized(let mediumChanged):
             emit(
                 Event(
                     time: now, kind: .heightChanged, presenter: presenterName(at: index), item: itemID,
                     detent: current.description, height: height, rule: mediumChanged ? .b18 : .b17,
-                    geometry: geometry(at: index),
+                    geometry: geometry(at: index), animated: true,
                     note: .text("detents re-resolved: \(list(active))")))
         }
-        reportPlacement(at: index)
+        reportPlacement(at: index, animated: !initial && !change.kind.isJump)
     }
 
     /// B36, B37: when a height change moves a sheet across the full-height
-    /// line, its placement changes with it (inset <-> edge-attached, 26+).
-    func reportPlacement(at index: Int) {
+    /// line, its placement changes with it (inset <-> edge-attached, 26+),
+    /// animated when the height change is (not with B41's jump).
+    func reportPlacement(at index: Int, animated: Bool = true) {
         let after = world.stack[index].layout
         let now = resolver.placement(style: after.style, height: after.height)
         guard now != after.placement else { return }
@@ -165,9 +170,9 @@ extension SheetApp {
             Event(
                 time: self.now, kind: .placementChanged, presenter: presenterName(at: index),
                 item: world.stack[index].itemID, detent: after.detent?.description, height: after.height,
-                rule: nearFull ? .b37 : .b36, geometry: geometry(at: index),
+                rule: nearFull ? .b37 : .b36, geometry: geometry(at: index), animated: animated,
                 note: .text(
-                    "\(was.rawValue) -> \(now.rawValue), animated with the detent"
+                    "\(was.rawValue) -> \(now.rawValue) " + (animated ? "with the detent" : "with the detent's jump")
                         + (now == .inset ? " (glass)" : " (opaque)"))))
     }
     /// Where the presentation at `index` is drawn now (while dragging, at the dragged height).
@@ -214,8 +219,8 @@ extension SheetApp {
         emit(
             Event(
                 time: now, kind: .detentChanged, presenter: presenterName(p), item: p.itemID, detent: d.description,
-                height: r.height, rule: .b29, geometry: geometry(at: i),
-                note: .text("set by code, animated; no user-change event (B29)")))
+                height: r.height, rule: .b29, geometry: geometry(at: i), animated: true,
+                note: .text("set by code; no user-change event (B29)")))
         reportPlacement(at: i)
     }
 }

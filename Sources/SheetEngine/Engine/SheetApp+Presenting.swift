@@ -97,7 +97,7 @@ extension SheetApp {
             Event(
                 time: now, kind: .presenting, presenter: view, modifier: signature(of: mod),
                 item: world.stack[k].itemID, phase: .presenting, detent: world.stack[k].layout.detent?.description,
-                height: world.stack[k].layout.height, rule: rule, geometry: geometry(at: k),
+                height: world.stack[k].layout.height, rule: rule, geometry: geometry(at: k), animated: true,
                 note: .transition(
                     transition == .standard ? style.rawValue : "\(style.rawValue), \(transition)",
                     ends: now + duration)))

@@ -125,7 +125,7 @@ extension SheetApp {
                     Event(
                         time: now, kind: .removed, presenter: presenterName(q),
                         modifier: signature(of: q.modifier),
-                        item: q.itemID, rule: .b09,
+                        item: q.itemID, rule: .b09, animated: false,
                         note: .text(
                             "presenter left the hierarchy; removed without a transition (B09)"
                                 + (kept.map { $0 ? "; its binding is left as it was (B31)" : "" } ?? ""))))

@@ -40,6 +40,19 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
         }
     }
 
+    /// Whether events of this kind move or change a presented sheet, and so
+    /// say whether that animates (`Event.animated`, "Animation as data"):
+    /// the start of a transition, a removal, a detent, height, placement or
+    /// size-class change, a user's detent change.
+    public var movesSheet: Bool {
+        switch self {
+        case .presenting, .dismissing, .removed, .detentChanged, .userChangedDetent, .heightChanged, .adapted,
+            .placementChanged:
+            return true
+        default: return false
+        }
+    }
+
     /// Whether the kind records something a user did (as opposed to what the
     /// app or the engine did in response).
     public var isUserAction: Bool {
@@ -73,6 +86,12 @@ public struct Event: Hashable, Sendable {
     /// Where the presentation is drawn after the event, for lifecycle and
     /// detent events (B36, B37, B44).
     public var geometry: Geometry?
+    /// Whether the change the event records animates, for every event that
+    /// moves or changes a presented sheet (`EventKind.movesSheet`); nil for
+    /// the others. It follows the rule that decided the event: B41's jump,
+    /// B09's removal and a group's lower dismissals (B06) say false, and
+    /// so does what moves with them ("Animation as data").
+    public var animated: Bool?
     /// Everything else, in words. Rendered when read, so that emitting an
     /// event costs no string building on the engine's hot path.
     public var detail: String { note.text }
@@ -87,19 +106,21 @@ public struct Event: Hashable, Sendable {
     public init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
         phase: Phase? = nil, detent: String? = nil, height: Double? = nil, source: String? = nil,
-        rule: RuleID? = nil, detail: String = ""
+        rule: RuleID? = nil, animated: Bool? = nil, detail: String = ""
     ) {
         self.init(
             time: time, kind: kind, presenter: presenter, modifier: modifier, item: item, phase: phase, detent: detent,
-            height: height, decider: source.map(Decider.init(name:)), rule: rule, note: .text(detail))
+            height: height, decider: source.map(Decider.init(name:)), rule: rule, animated: animated,
+            note: .text(detail))
     }
 
     init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
         phase: Phase? = nil, detent: String? = nil, height: Double? = nil, decider: Decider? = nil,
-        rule: RuleID? = nil, geometry: Geometry? = nil, note: Note
+        rule: RuleID? = nil, geometry: Geometry? = nil, animated: Bool? = nil, note: Note
     ) {
         self.geometry = geometry
+        self.animated = animated
         self.time = time
         self.kind = kind
         self.presenter = presenter
@@ -121,18 +142,6 @@ public struct Event: Hashable, Sendable {
     public var transitionEnd: Int? {
         switch note {
         case .transition(_, let ends), .groupDismissal(_, let ends, _, _): return ends
-        default: return nil
-        }
-    }
-
-    /// Whether the dismiss transition a `dismissing` event starts animates:
-    /// only the top one of a group dismissed together does (B06); nil for
-    /// other events (and for events decoded from JSON).
-    public var animated: Bool? {
-        guard kind == .dismissing else { return nil }
-        switch note {
-        case .transition: return true
-        case .groupDismissal(_, _, let animated, _): return animated
         default: return nil
         }
     }
@@ -160,8 +169,8 @@ enum Note: Hashable, Sendable {
         case .decision(let d): return "-> \(d.rawValue)"
         case .transition(let what, let ends): return "\(what), ends at \(ends) ms"
         case .groupDismissal(let cause, let ends, let animated, let above):
-            guard let above else { return "\(cause), ends at \(ends) ms; not animated: the top one animates (B06)" }
-            return "nested above \(above), \(animated ? "animated: the top one (B06)" : "not animated (B06)")"
+            guard let above else { return "\(cause), ends at \(ends) ms; the top one animates (B06)" }
+            return "nested above \(above)" + (animated ? ", the top one (B06)" : " (B06)")
         case .held(let n): return "held (\(n) waiting)"
         }
     }
@@ -170,7 +179,7 @@ enum Note: Hashable, Sendable {
 extension Event: Codable {
     enum CodingKeys: String, CodingKey {
         case time, kind, presenter, modifier, item, phase, detent, height, placement, frame, source, rule, confidence
-        case detail, severity
+        case animated, detail, severity
     }
 
     public init(from decoder: any Decoder) throws {
@@ -185,6 +194,7 @@ extension Event: Codable {
             height: try c.decodeIfPresent(Double.self, forKey: .height),
             source: try c.decodeIfPresent(String.self, forKey: .source),
             rule: try c.decodeIfPresent(RuleID.self, forKey: .rule),
+            animated: try c.decodeIfPresent(Bool.self, forKey: .animated),
             detail: try c.decodeIfPresent(String.self, forKey: .detail) ?? "")
         if let frame = try c.decodeIfPresent(Frame.self, forKey: .frame) {
             geometry = Geometry(placement: try c.decodeIfPresent(SheetPlacement.self, forKey: .placement), frame: frame)
@@ -206,6 +216,7 @@ extension Event: Codable {
         try c.encodeIfPresent(source, forKey: .source)
         try c.encodeIfPresent(rule, forKey: .rule)
         try c.encodeIfPresent(confidence, forKey: .confidence)
+        try c.encodeIfPresent(animated, forKey: .animated)
         try c.encode(detail, forKey: .detail)
         try c.encode(severity, forKey: .severity)
     }
@@ -228,7 +239,8 @@ extension Event: CustomStringConvertible {
 
     /// What the event records besides its time and kind, in the order lines
     /// show it: where, the item, detent and height, who decided (when not
-    /// stock), the detail, and a rule with a thin source (`{B37 single}`).
+    /// stock), the detail, whether the change animates (`~animated`,
+    /// `~not animated`) and a rule with a thin source (`{B37 single}`).
     var facts: [String] {
         var parts: [String] = []
         if let presenter { parts.append(modifier.map { "\(presenter).\($0)" } ?? presenter) }
@@ -237,6 +249,7 @@ extension Event: CustomStringConvertible {
         if let height { parts.append("height=\(Value.format(points: height))") }
         if let decider, decider != .stock { parts.append("[\(decider.name)]") }
         if !detail.isEmpty { parts.append(detail) }
+        if let animated { parts.append(animated ? "~animated" : "~not animated") }
         if let rule, rule.rule.confidence.isLow { parts.append("{\(rule.rawValue) \(rule.rule.confidence.rawValue)}") }
         return parts
     }

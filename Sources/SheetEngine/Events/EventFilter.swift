@@ -19,12 +19,15 @@ public struct EventFilter: Sendable, CustomStringConvertible {
         /// Only events after this index (1-based), like `timeline(N)`.
         case since
         case index, time, kind, severity, presenter, modifier, item, phase, detent, height, source, rule, detail
+        /// Whether the change animates (`Event.animated`); only events that move a sheet have it.
+        case animated
 
         /// The type its value must have, as the error says it: `a string`.
         var expected: String {
             switch self {
             case .since, .index, .time: return "an integer"
             case .height: return "a number"
+            case .animated: return "a boolean"
             default: return "a string"
             }
         }
@@ -83,6 +86,7 @@ public struct EventFilter: Sendable, CustomStringConvertible {
     private var phase: Phase?
     private var rule: RuleID?
     private var height: Double?
+    private var animated: Bool?
     private var strings: [Field: String] = [:]
 
     /// The filter that matches every event.
@@ -91,7 +95,7 @@ public struct EventFilter: Sendable, CustomStringConvertible {
     /// A filter from `(field, value)` pairs, as a Lua table or a JSON
     /// object gives them.
     /// - Parameter pairs: field names and values; `since`, `index` and
-    ///   `time` are integers, `height` a number, `kind`, `severity` and
+    ///   `time` are integers, `height` a number, `animated` a boolean, `kind`, `severity` and
     ///   `phase` one of their names, the rest strings.
     /// - Throws: `EventFilter.Error` for an unknown field, an unknown kind,
     ///   severity or phase, or a value of the wrong type.
@@ -110,6 +114,9 @@ public struct EventFilter: Sendable, CustomStringConvertible {
                 case .double(let d): height = d
                 default: throw Error(.wrongType(field, got: Self.typeName(of: value)))
                 }
+            case .animated:
+                guard case .bool(let b) = value else { throw Error(.wrongType(field, got: Self.typeName(of: value))) }
+                animated = b
             case .kind: kind = try Self.named(value, field, EventKind.allCases.map(\.rawValue), EventKind.init)
             case .severity: severity = try Self.named(value, field, Severity.allCases.map(\.rawValue), Severity.init)
             case .phase: phase = try Self.named(value, field, Phase.allCases.map(\.rawValue), Phase.init)
@@ -138,6 +145,7 @@ public struct EventFilter: Sendable, CustomStringConvertible {
         if let phase, event.phase != phase { return false }
         if let rule, event.rule != rule { return false }
         if let height, event.height != height { return false }
+        if let animated, event.animated != animated { return false }
         for (field, value) in strings where Self.text(of: event, field) != value { return false }
         return true
     }

@@ -7,7 +7,7 @@ import SheetEngine
 /// ```
 /// profile iphone15-ios17
 ///      0 ms   set               ContentView  item = {id = 0}
-///      0 ms   presenting        ContentView.sheet(item:)  item=0  detent=large  height=783  sheet, ends at 500 ms
+///      0 ms   presenting        ContentView.sheet(item:)  item=0  detent=large  height=783  sheet, ends at 500 ms  ~animated
 ///    750 ms ! alreadyPresenting ContentView.sheet(item:)  item=0  attempt to present ...
 /// ```
 ///

@@ -90,6 +90,7 @@ public enum ScriptTables {
         fields["confidence"] = e.confidence.map { .string(LuaString($0.rawValue)) }
         fields["placement"] = e.geometry?.placement.map { .string(LuaString($0.rawValue)) }
         fields["frame"] = e.geometry.map { frame($0.frame) }
+        fields["animated"] = e.animated.map { .boolean($0) }
         return .table(LuaTable(fields: fields))
     }
 

@@ -55,6 +55,7 @@ struct EventExplanation {
             "detail": .string(event.detail), "explanation": .string(text),
         ]
         if let index { members["index"] = .int(index) }
+        if let animated = event.animated { members["animated"] = .bool(animated) }
         if let d = event.decider, let words = decider {
             let kind: String
             switch d {
@@ -83,6 +84,7 @@ struct EventExplanation {
                 + (where_.isEmpty ? "" : " on " + where_.joined(separator: " "))
         ]
         lines.append("what: \(event.kind.meaning)")
+        if let animated = event.animated { lines.append("animated: \(animated ? "yes" : "no, the change is at once")") }
         lines.append("decided by: \(decider ?? "nobody: the event records what happened, it is not a decision")")
         if let rule {
             lines.append("rule: \(MCPTools.line(rule))")
@@ -136,9 +138,15 @@ extension EventExplanation {
         case .double(let d)?: height = d
         case let other?: throw RPCError.invalidParams("\(what).height must be a number, got \(other.typeName)")
         }
+        var animated: Bool?
+        switch json["animated"] {
+        case nil, .null?: break
+        case .bool(let b)?: animated = b
+        case let other?: throw RPCError.invalidParams("\(what).animated must be a boolean, got \(other.typeName)")
+        }
         return Event(
             time: time, kind: kind, presenter: try string("presenter"), modifier: try string("modifier"),
             item: try string("item"), phase: phase, detent: try string("detent"), height: height,
-            source: try string("source"), rule: rule, detail: try string("detail") ?? "")
+            source: try string("source"), rule: rule, animated: animated, detail: try string("detail") ?? "")
     }
 }

@@ -37,7 +37,7 @@ extension MCPTools {
         "explain_event": result(
             [
                 "index": integer, "time": integer, "kind": string, "severity": string, "detail": string,
-                "meaning": string, "explanation": string, "rule": object,
+                "meaning": string, "explanation": string, "rule": object, "animated": boolean,
             ], required: ["kind", "explanation"]),
         "render_timeline_svg": result(
             ["svg": string, "events": integer, "end_time": integer, "summary": string],

@@ -107,8 +107,10 @@ import Testing
         #expect(dismissing.map(\.transitionEnd) == [1500, 1500])
         let presenting = app.timeline.events.filter { $0.kind == .presenting }
         #expect(presenting.map(\.transitionEnd) == [500, 1000])
-        #expect(presenting.map(\.animated) == [nil, nil])
-        #expect(dismissing[0].detail == "binding, ends at 1500 ms; not animated: the top one animates (B06)")
-        #expect(dismissing[1].detail == "nested above Root.sheet(isPresented:), animated: the top one (B06)")
+        #expect(presenting.map(\.animated) == [true, true])
+        #expect(dismissing[0].detail == "binding, ends at 1500 ms; the top one animates (B06)")
+        #expect(dismissing[1].detail == "nested above Root.sheet(isPresented:), the top one (B06)")
+        #expect(dismissing[0].description.hasSuffix("~not animated"))
+        #expect(dismissing[1].description.hasSuffix("~animated"))
     }
 }
