@@ -43,6 +43,7 @@ class Event(_EventKeys, total=False):
     confidence: Literal['apple-doc', 'field', 'single', 'seed', 'assumption']
     placement: Literal['inset', 'edgeAttached']
     frame: Frame
+    animated: bool
     expected: bool
 
 
