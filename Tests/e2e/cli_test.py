@@ -470,7 +470,7 @@ class OutputFiles(unittest.TestCase):
     def test_repl_save_and_timeline_report_and_the_session_goes_on(self):
         code, out, err = sheetlab("repl", input=":save /nonexistent/s.lua\n:timeline json /nonexistent/t.json\n"
                                                  "print(6 * 7)\n")
-        self.assertEqual(code, 0, err)
+        self.assertEqual(code, 4, "a file that could not be written reaches the exit status: " + err)
         self.assertIn("error: cannot write /nonexistent/s.lua: No such file or directory", err)
         self.assertIn("error: cannot write /nonexistent/t.json: No such file or directory", err)
         self.assertIn("42", out)
