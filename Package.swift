@@ -38,7 +38,10 @@ let package = Package(
         // The JSON value, its strict parser and its writer (with the rule for numbers JSON cannot hold):
         // a leaf, so that rendering, the checker and the servers write JSON one way.
         .target(name: "SheetJSON"),
-        .target(name: "SheetRendering", dependencies: ["SheetEngine", "SheetJSON"]),
+        // The HTML player's script and stylesheet are built in (Resources/player.js, player.css).
+        .target(
+            name: "SheetRendering", dependencies: ["SheetEngine", "SheetJSON"],
+            resources: [.embedInCode("Resources/player.js"), .embedInCode("Resources/player.css")]),
         // The model checker (`sheetlab check`) over the engine alone: it explores what an
         // `ExplorationHost` gives it (a session, or a plain app) and knows nothing of Lua.
         .target(name: "SheetCheck", dependencies: ["SheetEngine"]),
