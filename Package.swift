@@ -81,7 +81,8 @@ let package = Package(
         .testTarget(name: "SheetCheckTests", dependencies: ["SheetCheck", "SheetEngine"]),
         .testTarget(name: "SheetJSONTests", dependencies: ["SheetJSON"]),
         // SheetScripting runs the examples whose pictures ExamplePicturesTests checks.
-        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetScripting", "SheetLabTestSupport"]),
+        .testTarget(
+            name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetJSON", "SheetScripting", "SheetLabTestSupport"]),
         .testTarget(
             name: "SheetScriptingTests", dependencies: ["SheetScripting", "SheetCheck", "SheetLabTestSupport"],
             exclude: ["Fixtures"]),
