@@ -9,6 +9,8 @@ import SheetEngine
 /// Invariants: presentations are in the order they began presenting; in
 /// each, `frames` is in time order and its first entry is at `start`;
 /// `start <= presented <= dismissStart <= end` where they are set.
+/// A `drag` or `release` reports a height but no frame: the sheet keeps
+/// its bottom edge and takes that height.
 struct PlayerModel {
     /// One presentation, from its `presenting` event to its `dismissed`
     /// (or `removed`) event, or to the end of the run.
@@ -94,8 +96,10 @@ struct PlayerModel {
                 if let g = e.geometry {
                     presentations[i].add(
                         Keyframe(time: e.time, frame: g.frame, placement: g.placement?.rawValue, detent: e.detent))
-                } else if e.kind == .drag, let h = e.height, h.isFinite, let last = presentations[i].frames.last {
-                    // A drag reports the dragged height, not a frame: the sheet keeps its bottom edge.
+                } else if e.kind == .drag || e.kind == .release, let h = e.height, h.isFinite,
+                    let last = presentations[i].frames.last
+                {
+                    // A drag and a release report a height, not a frame: the sheet keeps its bottom edge.
                     var f = last.frame
                     f.y = f.y + f.height - h
                     f.height = h
