@@ -65,7 +65,8 @@ let package = Package(
         .target(
             name: "SheetLabCLI",
             dependencies: [
-                "SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "SheetServer", "LuaRuntime",
+                "SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "SheetServer",
+                "LuaRuntime",
                 "CLibEdit",
             ],
             resources: [.embedInCode("Resources/sheetlab.lua")]),
@@ -82,7 +83,8 @@ let package = Package(
         .testTarget(name: "SheetJSONTests", dependencies: ["SheetJSON"]),
         // SheetScripting runs the examples whose pictures ExamplePicturesTests checks.
         .testTarget(
-            name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetJSON", "SheetScripting", "SheetLabTestSupport"]),
+            name: "SheetRenderingTests",
+            dependencies: ["SheetRendering", "SheetJSON", "SheetScripting", "SheetLabTestSupport"]),
         .testTarget(
             name: "SheetScriptingTests", dependencies: ["SheetScripting", "SheetCheck", "SheetLabTestSupport"],
             exclude: ["Fixtures"]),
@@ -94,7 +96,8 @@ let package = Package(
         .testTarget(
             name: "DoorParityTests", dependencies: ["SheetLabCLI", "SheetServer", "SheetLab", "SheetLabTestSupport"]),
         .testTarget(
-            name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetCheck", "SheetScripting", "SheetEngine", "LuaRuntime"]),
+            name: "FuzzTests",
+            dependencies: ["SheetFuzzing", "SheetCheck", "SheetScripting", "SheetEngine", "LuaRuntime"]),
         .testTarget(name: "SheetLabTests", dependencies: ["SheetLab"]),
         // The docs' Swift snippets, compiled (Tests/doc/doctest.py --write-swift writes the file).
         .testTarget(name: "DocSnippetTests", dependencies: ["SheetLab", "SheetRendering", "LuaRuntime"]),

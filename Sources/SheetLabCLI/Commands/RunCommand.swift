@@ -18,7 +18,8 @@ enum RunCommand {
         options: ScriptOptions.specs + [
             FormatOption.spec(
                 ["text", "json", "svg", "html"],
-                "text (default), json (one event per line), svg or html (a player); with --profiles, text, json or html."),
+                "text (default), json (one event per line), svg or html (a player); with --profiles, text, json or html."
+            ),
             OptionSpec("--timeline", value: "FORMAT", help: "The older spelling of --format (text, json or svg).")
                 .choosing(["text", "json", "svg"]),
             OptionSpec("--out", value: "F", help: "Write the timeline to F instead of standard output."),
