@@ -38,7 +38,10 @@ let package = Package(
         // The JSON value, its strict parser and its writer (with the rule for numbers JSON cannot hold):
         // a leaf, so that rendering, the checker and the servers write JSON one way.
         .target(name: "SheetJSON"),
-        .target(name: "SheetRendering", dependencies: ["SheetEngine", "SheetJSON"]),
+        // The HTML player's script and stylesheet are built in (Resources/player.js, player.css).
+        .target(
+            name: "SheetRendering", dependencies: ["SheetEngine", "SheetJSON"],
+            resources: [.embedInCode("Resources/player.js"), .embedInCode("Resources/player.css")]),
         // The model checker (`sheetlab check`) over the engine alone: it explores what an
         // `ExplorationHost` gives it (a session, or a plain app) and knows nothing of Lua.
         .target(name: "SheetCheck", dependencies: ["SheetEngine"]),
@@ -82,7 +85,9 @@ let package = Package(
         .testTarget(name: "SheetCheckTests", dependencies: ["SheetCheck", "SheetEngine"]),
         .testTarget(name: "SheetJSONTests", dependencies: ["SheetJSON"]),
         // SheetScripting runs the examples whose pictures ExamplePicturesTests checks.
-        .testTarget(name: "SheetRenderingTests", dependencies: ["SheetRendering", "SheetScripting", "SheetLabTestSupport"]),
+        .testTarget(
+            name: "SheetRenderingTests",
+            dependencies: ["SheetRendering", "SheetJSON", "SheetScripting", "SheetLabTestSupport"]),
         .testTarget(
             name: "SheetScriptingTests", dependencies: ["SheetScripting", "SheetCheck", "SheetLabTestSupport"],
             exclude: ["Fixtures"]),
@@ -95,7 +100,8 @@ let package = Package(
         .testTarget(
             name: "DoorParityTests", dependencies: ["SheetLabCLI", "SheetServer", "SheetLab", "SheetLabTestSupport"]),
         .testTarget(
-            name: "FuzzTests", dependencies: ["SheetFuzzing", "SheetCheck", "SheetScripting", "SheetEngine", "LuaRuntime"]),
+            name: "FuzzTests",
+            dependencies: ["SheetFuzzing", "SheetCheck", "SheetScripting", "SheetEngine", "LuaRuntime"]),
         .testTarget(name: "SheetLabTests", dependencies: ["SheetLab"]),
         // The docs' Swift snippets, compiled (Tests/doc/doctest.py --write-swift writes the file).
         .testTarget(name: "DocSnippetTests", dependencies: ["SheetLab", "SheetRendering", "LuaRuntime"]),

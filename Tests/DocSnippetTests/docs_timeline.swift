@@ -7,11 +7,11 @@ import SheetEngine
 import SheetRendering
 
 @available(*, deprecated, message: "compiled, not run")
-private func snippet33() async throws {
+private func snippet34() async throws {
     let app = SheetApp(profile: try Profile.named("iphone15-ios17"))
     let isTerminal = false
     let noColorUnset = true
-    // docs/timeline.md:33
+    // docs/timeline.md:34
 
     app.keepsEarlierParts = true                                 // before the run: keep every part
     // ... run it ...

@@ -54,6 +54,8 @@ public final class SheetApp {
     public private(set) var earlierParts: [TimelinePart] = []
     /// Estimated bytes of the events in `earlierParts`.
     var earlierPartsBytes = 0
+    /// The names of the policies loaded while the current part ran (`TimelinePart.policies`).
+    var partPolicies: [String] = []
     /// The error events of the app's whole life, across `reset`.
     @exclusivity(unchecked) public internal(set) var errorEvents = ErrorEvents()
     /// Whether the timeline keeps its events (true by default). Exploration
@@ -91,6 +93,7 @@ public final class SheetApp {
         self.resolvers = Self.resolvers(profile)
         self.policies = PolicyList(policies)
         self.limits = limits
+        notePolicies()
     }
 
     static func resolvers(_ p: Profile) -> (portrait: DetentResolver, landscape: DetentResolver) {
@@ -113,10 +116,13 @@ public final class SheetApp {
             if keepsEarlierParts, retainsEvents {
                 earlierPartsBytes += timeline.events.reduce(0) { $0 + $1.estimatedBytes }
                 earlierParts.append(
-                    TimelinePart(part: part, profile: self.profile, events: timeline.events, endTime: now))
+                    TimelinePart(
+                        part: part, profile: self.profile, events: timeline.events, endTime: now,
+                        policies: partPolicies))
             }
             part += 1
         }
+        partPolicies = policies.all.map(\.name)
         self.profile = profile ?? self.profile
         world = World()
         now = 0
@@ -129,7 +135,21 @@ public final class SheetApp {
     /// Every part of the run so far, oldest first: `earlierParts`, then the
     /// current one.
     public var parts: [TimelinePart] {
-        earlierParts + [TimelinePart(part: part, profile: profile, events: timeline.events, endTime: now)]
+        earlierParts + [
+            TimelinePart(part: part, profile: profile, events: timeline.events, endTime: now, policies: partPolicies)
+        ]
+    }
+
+    /// Notes the loaded policies for the current part: before anything
+    /// happened in it they replace the list (a `reset` then new policies);
+    /// after, new names are added and unloaded ones kept.
+    func notePolicies() {
+        let names = policies.all.map(\.name)
+        if timeline.count == 0 && world.roots.isEmpty {
+            partPolicies = names
+        } else {
+            for name in names where !partPolicies.contains(name) { partPolicies.append(name) }
+        }
     }
 
     // MARK: Policies
@@ -142,19 +162,22 @@ public final class SheetApp {
     /// - Returns: whether it replaced one.
     @discardableResult
     public func install(_ policy: any PresentationPolicy) -> Bool {
-        policies.install(policy)
+        defer { notePolicies() }
+        return policies.install(policy)
     }
 
     /// Unloads the policy with this identity.
     /// - Returns: whether one was loaded.
     @discardableResult
     public func removePolicy(identity: String) -> Bool {
-        policies.remove(identity: identity)
+        defer { notePolicies() }
+        return policies.remove(identity: identity)
     }
 
     /// Replaces all loaded policies.
     public func setPolicies(_ list: [any PresentationPolicy]) {
         policies = PolicyList(list)
+        notePolicies()
     }
 
     // MARK: Observers

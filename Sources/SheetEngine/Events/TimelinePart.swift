@@ -11,11 +11,15 @@ public struct TimelinePart: Sendable {
     /// The virtual time (ms) the part ended at: the clock when `reset` was
     /// called, or now for the part under way.
     public var endTime: Int
+    /// The names of the policies loaded while the part ran, in load order
+    /// (one unloaded during the part is still named): empty for stock.
+    public var policies: [String]
 
-    public init(part: Int, profile: Profile, events: [Event], endTime: Int) {
+    public init(part: Int, profile: Profile, events: [Event], endTime: Int, policies: [String] = []) {
         self.part = part
         self.profile = profile
         self.events = events
         self.endTime = endTime
+        self.policies = policies
     }
 }

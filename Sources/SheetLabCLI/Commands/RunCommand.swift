@@ -17,8 +17,9 @@ enum RunCommand {
         minPositionals: 1, maxPositionals: 1,
         options: ScriptOptions.specs + [
             FormatOption.spec(
-                ["text", "json", "svg"],
-                "text (default), json (one event per line) or svg; with --profiles, text or json."),
+                ["text", "json", "svg", "html"],
+                "text (default), json (one event per line), svg or html (a player); with --profiles, text, json or html."
+            ),
             OptionSpec("--timeline", value: "FORMAT", help: "The older spelling of --format (text, json or svg).")
                 .choosing(["text", "json", "svg"]),
             OptionSpec("--out", value: "F", help: "Write the timeline to F instead of standard output."),
@@ -35,8 +36,11 @@ enum RunCommand {
         discussion: """
             The scenario's own profile() call wins over --profile. print() in the scenario writes to
             standard output (standard error when a JSON or SVG timeline goes to standard output).
-            --format is the timeline's format (text, json or svg), or with --profiles the comparison's
-            (text or json); --timeline FORMAT and --json are its older spellings, kept as aliases.
+            --format is the timeline's format (text, json, svg, or html: one self-contained page that
+            plays the run, docs/player.md), or with --profiles the comparison's (text or json; html
+            plays every profile's run side by side); --timeline FORMAT and --json are its older
+            spellings, kept as aliases. --watch with html needs --out: the file is rewritten on each
+            run and an open page reloads itself (it polls F.watch.js, written beside F).
             --profiles runs the scenario once per profile, each in a fresh session, and prints the
             outcomes that differ: each expectation's pass/fail, the final presentation stack
             (presenter.modifier, style, detent, height), the top presentation's detents and the count
@@ -59,7 +63,7 @@ enum RunCommand {
                      sheetlab run examples/seeds/seed004_sheet_and_cover.lua --profiles iphone15-ios14.4,iphone15-ios15
             """)
 
-    enum Format: String { case text, json, svg }
+    enum Format: String { case text, json, svg, html }
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         if args.value("--profiles") != nil || args.flag("--json") { return runAcrossProfiles(args, out) }
@@ -70,14 +74,20 @@ enum RunCommand {
             try ScriptOptions.requireFile(path, command: "run")
             configuration = try ScriptOptions.configuration(args, command: "run")
             let name = try FormatOption.value(
-                args, command: "run", choices: ["text", "json", "svg"], alias: ("--timeline", args.value("--timeline")),
-                fallback: "text")
+                args, command: "run", choices: ["text", "json", "svg", "html"],
+                alias: ("--timeline", args.value("--timeline")), fallback: "text")
             format = Format(rawValue: name)!  // one of the choices
+            if format == .html, args.flag("--watch"), args.value("--out") == nil {
+                throw UsageError(
+                    "--watch with --format html needs --out FILE: the open page reloads itself from that file",
+                    command: "run")
+            }
         } catch {
             return usage(error, out)
         }
-        let run = Run(path: path, format: format, configuration: configuration, out: args.value("--out"))
+        var run = Run(path: path, format: format, configuration: configuration, out: args.value("--out"))
         guard args.flag("--watch") else { return run.once(out).code }
+        if format == .html { run.generation = WatchGeneration() }
         let loop = WatchLoop(command: "run", out: out, limits: configuration.limits)
         return loop.run { prepare in
             let (_, session) = run.once(out, prepare: prepare)
@@ -94,6 +104,8 @@ enum RunCommand {
         var configuration: SessionConfiguration
         /// `--out`: the file the timeline goes to, instead of standard output.
         var out: String?
+        /// `--watch` with html: how many times the file was written, for the page's reload.
+        var generation: WatchGeneration?
 
         /// Runs the scenario, prints its timeline and what went wrong.
         /// - Parameter prepare: called with the session before anything runs in it.
@@ -122,11 +134,15 @@ enum RunCommand {
                 ScenarioReport.problems(result, output)
                 return (ExitCode(result), result.session)
             }
+            let watch = generation.flatMap { g in out.map { g.next(for: $0) } }
             let rendered = TimelineOutput.render(
-                result.session, format: format, color: toStdout && output.colorOut, title: TerminalText.escape(path))
+                result.session, format: format, color: toStdout && output.colorOut, title: TerminalText.escape(path),
+                watch: watch)
             if let file = out {
                 do {
                     try OutputFile.write(rendered, to: file)
+                    // After the page, so that a reload finds the new one.
+                    if let watch { try OutputFile.write(watch.scriptText, to: WatchGeneration.scriptPath(for: file)) }
                 } catch {
                     output.error("sheetlab run: \(error)")
                     ScenarioReport.problems(result, output)
@@ -149,7 +165,7 @@ enum RunCommand {
                 throw UsageError(
                     "--json goes with --profiles (for a JSON timeline use --timeline json)", command: "run")
             }
-            for option in ["--profile", "--timeline", "--out"] where args.value(option) != nil {
+            for option in ["--profile", "--timeline"] where args.value(option) != nil {
                 throw UsageError(
                     "\(option) does not go with --profiles, which prints a comparison, not a timeline", command: "run")
             }
@@ -160,16 +176,21 @@ enum RunCommand {
         } catch {
             return usage(error, out)
         }
-        let json: Bool
+        let format: String
         do throws(UsageError) {
-            json =
-                try FormatOption.value(
-                    args, command: "run", choices: ["text", "json"],
-                    alias: ("--json", args.flag("--json") ? "json" : nil), fallback: "text") == "json"
+            format = try FormatOption.value(
+                args, command: "run", choices: ["text", "json", "html"],
+                alias: ("--json", args.flag("--json") ? "json" : nil), fallback: "text")
+            if args.value("--out") != nil, format != "html" {
+                throw UsageError(
+                    "--out does not go with --profiles, which prints a comparison, not a timeline (but --format html does)",
+                    command: "run")
+            }
         } catch {
             return usage(error, out)
         }
-        return ProfilesRun.run(setup, on: profiles, json: json, out)
+        if format == "html" { return ProfilesRun.player(setup, on: profiles, to: args.value("--out"), out) }
+        return ProfilesRun.run(setup, on: profiles, json: format == "json", out)
     }
 
     static func usage(_ error: UsageError, _ out: Output) -> ExitCode {

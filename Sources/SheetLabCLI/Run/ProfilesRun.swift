@@ -1,6 +1,7 @@
 import LuaRuntime
 import SheetEngine
 import SheetJSON
+import SheetRendering
 import SheetScripting
 import SheetServer
 
@@ -47,6 +48,50 @@ enum ProfilesRun {
         } else {
             out.write(comparison.text { out.styled($0, .bold) })
         }
+        for line in comparison.problemLines { out.error(line) }
+        return comparison.exitCode
+    }
+
+    /// `--profiles ... --format html`: every profile's run in one player,
+    /// side by side on one time scale, to `file` or standard output; the
+    /// exit code and the problems as the comparison gives them.
+    static func player(_ setup: Setup, on profiles: [Profile], to file: String?, _ out: Output) -> ExitCode {
+        var runs: [RunOutcome] = []
+        var drawn: [TimelineHTML.Run] = []
+        for profile in profiles {
+            var configuration = setup.configuration
+            configuration.profile = profile
+            configuration.pinsProfile = true
+            var runner = ScenarioRunner(configuration) { text in
+                out.error("[\(profile.name)] " + TerminalText.escape(text, indent: "    "))
+            }
+            let events = EventCounter()
+            runner.prepare = { events.watch($0) }
+            let result: ScenarioResult
+            do {
+                result = try runner.run(path: setup.path)
+            } catch {
+                out.error("error: " + TerminalText.escape(error.description, indent: "    "))
+                return error.kind == .io ? .ioError : .scriptError
+            }
+            runs.append(RunOutcome(profile: profile, result: result, events: events))
+            drawn.append(
+                TimelineHTML.Run(
+                    label: profile.name, parts: result.session.app.parts,
+                    expectations: TimelineOutput.expectations(result.session)))
+        }
+        let html = TimelineHTML(title: TerminalText.escape(setup.path)).render(runs: drawn)
+        if let file {
+            do {
+                try OutputFile.write(html, to: file)
+            } catch {
+                out.error("sheetlab run: \(error)")
+                return .ioError
+            }
+        } else {
+            out.write(html)
+        }
+        let comparison = ProfileComparison(path: setup.path, runs: runs)
         for line in comparison.problemLines { out.error(line) }
         return comparison.exitCode
     }

@@ -30,6 +30,8 @@ public final class Session {
     public private(set) var expectations = ExpectationTally()
     /// How many expectations ran.
     public var expectationCount: Int { expectations.total }
+    /// The expectations that ran, each with its part and time, in order (the first `ExpectationMark.limit`).
+    public private(set) var expectationMarks: [ExpectationMark] = []
     /// The run's error events, across `reset` (the app records them);
     /// `expect_error` marks those it expected.
     public var errorEvents: ErrorEventLog {
@@ -277,6 +279,12 @@ public final class Session {
     ///   - failure: what was seen, when it failed.
     func record(_ key: ExpectationTally.Key, failure: ExpectationFailure?) {
         expectations.record(key, passed: failure == nil)
+        if expectationMarks.count < ExpectationMark.limit {
+            expectationMarks.append(
+                ExpectationMark(
+                    part: app.part, time: app.now, location: key.location, message: key.message,
+                    passed: failure == nil))
+        }
         if let failure {
             failures.append(failure)
             failureObserver?(failure)
