@@ -26,6 +26,11 @@ package enum MCPTools {
     static let object: JSON = ["type": "object"]
     static let strings: JSON = ["type": "array", "items": ["type": "string"]]
 
+    /// An integer in `range` (`RequestRanges`): the schema's `minimum` and `maximum` are what the call checks.
+    static func integer(in range: ClosedRange<Int>) -> JSON {
+        .object(["type": "integer"].merging(RequestRanges.schema(range.asNumbers)) { a, _ in a })
+    }
+
     /// Policies: each a path or URI, or `{"source": LUA, "name": "x.lua"}` (as serve's `create` takes them).
     static let policyList: JSON = [
         "type": "array",

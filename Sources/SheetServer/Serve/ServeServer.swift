@@ -143,7 +143,7 @@ package final class ServeServer: RPCHandler {
 
     /// The app a request addresses with `app`.
     func app(_ params: RPCParams) throws(RPCError) -> ServedApp {
-        let id = try params.int("app", in: Int.min...Int.max)
+        let id = try params.int("app", in: RequestRanges.id)
         guard let app = apps[id] else {
             let open = apps.keys.sorted().map(String.init).joined(separator: ", ")
             throw RPCError.invalidParams("no app \(id)" + (open.isEmpty ? "; create one first" : " (open: \(open))"))
