@@ -100,7 +100,8 @@ package enum MCPTools {
         for (i, entry) in entries.enumerated() {
             switch entry {
             case .string(let path):
-                sources.append(.file(try call.server.resources.path(path)))
+                let file = try call.server.resources.path(path)
+                sources.append(.file(try call.server.roots.file(file, "\(key)[\(i + 1)]", of: call.arguments)))
             case .object(let members):
                 if let unknown = members.keys.sorted().first(where: { $0 != "source" && $0 != "name" }) {
                     throw call.arguments.bad("\(key)[\(i + 1)] has no member '\(unknown)'; expected source and name")
@@ -127,14 +128,14 @@ package enum MCPTools {
     /// The session a call runs in: the server's defaults with the call's
     /// profile and policies, the engine capped at the Lua cap (the rule of
     /// every session a client starts, `RPCEndpoint.engineLimits`), and the
-    /// examples readable where the resources are.
+    /// examples readable where the resources are, bounded by the server's roots.
     static func configuration(_ call: MCPCall) throws(RPCError) -> SessionConfiguration {
         var configuration = call.server.options.defaults
         configuration.profile = try profile(call)
         configuration.policies = try policies(call)
         configuration.engineLimits = RPCEndpoint.engineLimits(matching: configuration.limits, setting: "--memory")
         configuration.allowedPolicyRoots? += [call.server.resources.root + "/examples"]
-        return configuration
+        return call.server.roots.bound(configuration)
     }
 
     /// A whole timeline, indexed from 1, as `serve` writes it (with each event's rule and confidence).

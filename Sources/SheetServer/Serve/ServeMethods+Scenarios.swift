@@ -34,13 +34,14 @@ extension ServeMethods {
                 guard case .string(let path) = entry else {
                     throw p.bad("policies[\(i + 1)] must be a path, got \(entry.typeName)")
                 }
-                configuration.policies.append(.file(path))
+                configuration.policies.append(.file(try server.roots.file(path, "policies[\(i + 1)]", of: p)))
             }
         }
         configuration.engineLimits = RPCEndpoint.engineLimits(
             matching: configuration.limits, setting: "run_scenario's memory_mib")
         let output = PrintedLines(limit: server.limits.maximumResponseBytes)
-        let result = try server.endpoint.runScenario(try ScenarioInput(p), configuration, printing: output)
+        let result = try server.endpoint.runScenario(
+            try ScenarioInput(p).confined(to: server.roots, p), configuration, printing: output)
         return ScenarioResultJSON.json(result, output: output.lines, timeline: try p.optionalBool("timeline") ?? true)
     }
 }
