@@ -4,13 +4,14 @@ import SheetScripting
 /// Where the files a server's requests name may be: the folder the server
 /// runs in, the places its command line allows (`--policy` files, each
 /// `--allow-path`, in a project its root and `policy_paths`) and, for mcp,
-/// the examples under `--root`. A request cannot widen them: every path it
-/// gives (serve's and mcp's `path`, `policies`, `base_directory`, mcp's
-/// `scenario`, serve's `load_policy`) is checked here first, with an error
-/// naming the parameter, and every session a request makes is bounded by
-/// them (`LuaLimits.boundingPaths`), so that a scenario's own folder, which
-/// its `policy()` may read, counts only inside them, and the file opened
-/// is judged again where it really is.
+/// the examples under `--root`. A request cannot widen them: the scenario
+/// file (`path`) and folder (`base_directory`) it names are checked here
+/// first, with an error naming the parameter, and every session a request
+/// makes is bounded by them (`LuaLimits.boundingPaths`): its policy files
+/// (`policies`, mcp's `scenario`, serve's `load_policy`, a script's
+/// `policy()`) are read only inside them, as every door refuses a file
+/// outside its places (`PolicyAccess`), a scenario's own folder counts only
+/// inside them, and each file is judged where the file opened really is.
 ///
 /// Made from the server's default configuration: `allowedPolicyRoots` nil
 /// (a server made in Swift without roots) means anywhere, as for a session.

@@ -71,7 +71,7 @@ extension MCPTools {
         }
         var configuration = try configuration(call)
         configuration.setup = try p.optionalString("scenario").map { path throws(RPCError) in
-            .file(try server.roots.file(try server.resources.path(path), "'scenario'", of: p))
+            .file(try server.resources.path(path))
         }
         // The set-up is read once, through the one reader (as `sheetlab check --scenario` reads it).
         let setup = try lua { () throws(LuaError) in try CheckSetup(configuration) }

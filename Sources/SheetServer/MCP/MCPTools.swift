@@ -100,8 +100,7 @@ package enum MCPTools {
         for (i, entry) in entries.enumerated() {
             switch entry {
             case .string(let path):
-                let file = try call.server.resources.path(path)
-                sources.append(.file(try call.server.roots.file(file, "\(key)[\(i + 1)]", of: call.arguments)))
+                sources.append(.file(try call.server.resources.path(path)))
             case .object(let members):
                 if let unknown = members.keys.sorted().first(where: { $0 != "source" && $0 != "name" }) {
                     throw call.arguments.bad("\(key)[\(i + 1)] has no member '\(unknown)'; expected source and name")

@@ -24,8 +24,8 @@ extension ServeMethods {
         .app(
             "load_policy", [.optional("path", "string"), .optional("source", "string"), .optional("name", "string")],
             lua: "policy"
-        ) { server, app, p throws(RPCError) in
-            let source = try confined(try policySource(p), "'path'", p, server)
+        ) { _, app, p throws(RPCError) in
+            let source = try policySource(p)
             return .string(try lua { () throws(LuaError) in try app.session.loadPolicy(checked: source) })
         },
         .app("unload_policy", [.required("name", "string")], lua: "unload") { _, app, p throws(RPCError) in
@@ -78,9 +78,7 @@ extension ServeMethods {
         case .array(let entries)?:
             configuration.policies = []
             for (i, entry) in entries.enumerated() {
-                let what = "policies[\(i + 1)]"
-                configuration.policies.append(
-                    try confined(try policySource(entry, at: what, method: p.method), what, p, server))
+                configuration.policies.append(try policySource(entry, at: "policies[\(i + 1)]", method: p.method))
             }
         case let other?:
             throw p.bad("'policies' must be an array of paths or {source, name} objects, got \(other.typeName)")
@@ -181,15 +179,6 @@ extension ServeMethods {
             throw RPCError.invalidParams(
                 "'\(method)': \(path) must be a path or a {source, name} object, got \(entry.typeName)")
         }
-    }
-
-    /// A policy a request names, a file checked against the server's roots.
-    /// - Throws: invalid params naming `what` when the file lies outside them.
-    static func confined(_ source: PolicySource, _ what: String, _ p: RPCParams, _ server: ServeServer)
-        throws(RPCError) -> PolicySource
-    {
-        guard case .file(let path) = source else { return source }
-        return .file(try server.roots.file(path, what, of: p))
     }
 
     /// `load_policy`'s policy: `path`, or `source` with an optional `name` (default `inline.lua`).

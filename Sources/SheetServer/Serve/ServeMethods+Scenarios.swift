@@ -34,7 +34,7 @@ extension ServeMethods {
                 guard case .string(let path) = entry else {
                     throw p.bad("policies[\(i + 1)] must be a path, got \(entry.typeName)")
                 }
-                configuration.policies.append(.file(try server.roots.file(path, "policies[\(i + 1)]", of: p)))
+                configuration.policies.append(.file(path))
             }
         }
         configuration.engineLimits = RPCEndpoint.engineLimits(
