@@ -75,7 +75,10 @@ let package = Package(
             resources: [.embedInCode("Resources/sheetlab.lua")]),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         // Fuzzers for the engine and the Lua boundary (docs/safety.md); scripts/fuzz runs sheetlab-fuzz.
-        .target(name: "SheetFuzzing", dependencies: ["SheetEngine", "SheetCheck", "SheetScripting", "LuaRuntime"]),
+        // The server input fuzzer drives serve and mcp in memory, through their protocols.
+        .target(
+            name: "SheetFuzzing",
+            dependencies: ["SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetServer", "LuaRuntime"]),
         .executableTarget(name: "sheetlab-fuzz", dependencies: ["SheetFuzzing"]),
         // The embedding API: re-exports the engine and scripting, adds what a small API needs.
         .target(name: "SheetLab", dependencies: ["SheetEngine", "SheetScripting", "LuaRuntime"]),

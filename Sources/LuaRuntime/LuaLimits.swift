@@ -22,6 +22,12 @@ public struct LuaLimits: Sendable, Equatable {
     /// in Swift). The command line gives its `--policy` files and
     /// `--allow-path` folders (SheetScripting's `PolicyAccess` checks it).
     public var allowedPaths: [String]? = nil
+    /// Real paths (folders and below, or files) that bound every place
+    /// above, whatever allows it: a server's roots (`--root`,
+    /// `--allow-path`, the project), so that a request cannot widen them
+    /// through the folder it names for a scenario. A script's own folder
+    /// counts only inside them. Nil: no bound (the default).
+    public var boundingPaths: [String]? = nil
     /// How error messages tell a person to raise each limit: the `sheetlab`
     /// command-line flags by default (`raise it with --memory`). A host with
     /// other settings names its own; an empty name leaves the hint out.

@@ -3,6 +3,7 @@ import LuaRuntime
 import SheetEngine
 import SheetJSON
 import SheetLabTestSupport
+import SheetScripting
 import Testing
 
 @testable import SheetServer
@@ -90,5 +91,19 @@ import Testing
         let statuses = Self.ints(try Self.schema("ScenarioResult")["properties"]?["exit_status"])
         let scenario: [ExitCode] = [.ok, .failed, .scriptError, .ioError]
         #expect(statuses == Set(scenario.map { Int($0.rawValue) }))
+    }
+
+    /// The ranges of `create`'s and `run_scenario`'s `limits` are the settings' (`SessionSetting`), as the command line's.
+    @Test func limitsFields_haveTheSettingsRanges() throws {
+        let methods = try Self.document()["methods"]?.array ?? []
+        for name in ["create", "run_scenario"] {
+            let method = try #require(methods.first { $0["name"] == .string(name) })
+            let limits = try #require(method["params"]?.array?.first { $0["name"] == "limits" })
+            for setting in SessionSetting.fields {
+                let field = limits["schema"]?["properties"]?[setting.name]
+                #expect(field?["minimum"] == .int(setting.range.lowerBound), "\(name).\(setting.name)")
+                #expect(field?["maximum"] == .int(setting.range.upperBound), "\(name).\(setting.name)")
+            }
+        }
     }
 }

@@ -8,6 +8,7 @@ public struct FuzzCommand {
         public var seed: UInt64 = 1
         public var engine = true
         public var lua = true
+        public var server = true
         /// Replay this engine case only.
         public var caseIndex: Int?
         public var out = "/tmp/sheetlab-fuzz"
@@ -17,7 +18,7 @@ public struct FuzzCommand {
     }
 
     public static let usage =
-        "usage: sheetlab-fuzz [--minutes N] [--seed S] [--engine | --lua] [--case N] [--out DIR] [--examples DIR]"
+        "usage: sheetlab-fuzz [--minutes N] [--seed S] [--engine | --lua | --server] [--case N] [--out DIR] [--examples DIR]"
 
     struct UsageError: Error, CustomStringConvertible {
         var description: String
@@ -49,8 +50,9 @@ public struct FuzzCommand {
                     throw UsageError(description: "--case takes a non-negative integer")
                 }
                 o.caseIndex = n
-            case "--engine": (o.engine, o.lua) = (true, false)
-            case "--lua": (o.engine, o.lua) = (false, true)
+            case "--engine": (o.engine, o.lua, o.server) = (true, false, false)
+            case "--lua": (o.engine, o.lua, o.server) = (false, true, false)
+            case "--server": (o.engine, o.lua, o.server) = (false, false, true)
             case "--out": o.out = try value()
             case "--examples": o.examples = try value()
             case "-h", "--help": throw UsageError(description: "help")
@@ -90,6 +92,11 @@ public struct FuzzCommand {
         let deadline = Date().addingTimeInterval(options.minutes * 60)
         var engineTotals = (cases: 0, steps: 0, events: 0, failures: 0)
         var luaTotals = LuaBoundaryFuzzer.Report()
+        // The server fuzzer reads the examples and docs from the checkout `examples` lies in.
+        let server = ServerInputFuzzer(
+            root: URL(fileURLWithPath: options.examples).deletingLastPathComponent().deletingLastPathComponent().path)
+        var serverTotals = ServerInputFuzzer.Report()
+        var serverBatch = 0
         var lastProgress = Date()
         let residentAtStart = Self.residentKilobytes()
         var (caseIndex, batchIndex) = (0, 0)
@@ -114,11 +121,18 @@ public struct FuzzCommand {
                 for failure in batch.failures { say("FAIL " + failure.description) }
                 luaTotals.add(batch)
             }
+            if options.server {
+                let batch = server.run(seed: options.seed, batch: serverBatch, inputs: 200)
+                serverBatch += 1
+                for failure in batch.failures { say("FAIL " + failure.description) }
+                serverTotals.add(batch)
+            }
             if Date().timeIntervalSince(lastProgress) > 15 {
                 lastProgress = Date()
                 say(
                     "  \(engineTotals.cases) engine cases (\(engineTotals.steps) steps), \(luaTotals.total) Lua inputs, "
-                        + "\(engineTotals.failures + luaTotals.failures.count) failures, "
+                        + "\(serverTotals.requests) server requests, "
+                        + "\(engineTotals.failures + luaTotals.failures.count + serverTotals.failures.count) failures, "
                         + "\(Self.residentKilobytes() / 1024) MiB resident")
             }
         }
@@ -135,10 +149,16 @@ public struct FuzzCommand {
                     + "\(luaTotals.hookErrors) hook errors, slowest step \(Int(luaTotals.slowestStepMilliseconds)) ms, "
                     + "\(luaTotals.failures.count) failures")
         }
+        if options.server {
+            say(
+                "server input fuzzer: \(serverTotals.requests) requests, \(serverTotals.results) results, "
+                    + "\(serverTotals.errors) errors, \(serverTotals.outOfRange) numbers out of range (each refused), "
+                    + "slowest \(Int(serverTotals.slowestMilliseconds)) ms, \(serverTotals.failures.count) failures")
+        }
         say(
             "resident memory: \(residentAtStart / 1024) MiB at the start, \(Self.residentKilobytes() / 1024) MiB at the end"
         )
-        return engineTotals.failures == 0 && luaTotals.failures.isEmpty
+        return engineTotals.failures == 0 && luaTotals.failures.isEmpty && serverTotals.failures.isEmpty
     }
 
     /// The process's resident set in KiB (Linux; 0 elsewhere).

@@ -86,6 +86,9 @@ public func parseArguments(_ args: [String], for spec: CommandSpec) throws(Usage
             name = String(word[..<eq])
             inline = String(word[word.index(after: eq)...])
         }
+        if let reason = spec.withheld[name] {
+            throw UsageError("\(name) is not an option of 'sheetlab \(spec.name)': \(reason)", command: spec.name)
+        }
         guard let o = option(named: name) else {
             let known = spec.options.map(\.name).joined(separator: ", ")
             throw UsageError(

@@ -59,11 +59,16 @@ public struct CommandSpec: Sendable {
     public var options: [OptionSpec]
     /// More text after the options: details, examples.
     public var discussion: String
+    /// Options of other commands this one does not take on purpose, and
+    /// why: given, they are a usage error that says so (`mcp --engine-memory`).
+    public var withheld: [String: String] = [:]
 
     public init(
         name: String, summary: String, positionalUsage: String = "", minPositionals: Int = 0,
-        maxPositionals: Int? = 0, options: [OptionSpec] = [], discussion: String = ""
+        maxPositionals: Int? = 0, options: [OptionSpec] = [], discussion: String = "",
+        withheld: [String: String] = [:]
     ) {
+        self.withheld = withheld
         self.name = name
         self.summary = summary
         self.positionalUsage = positionalUsage

@@ -27,7 +27,9 @@ enum MCPCommand {
             OptionSpec(
                 "--root", value: "DIR",
                 help:
-                    "Where examples/ and docs/ are read from (default: this checkout, found from the binary; "
+                    "Where the resources (examples/, docs/, the API stub) are read from; DIR/examples is also "
+                    + "one of the roots a tool's paths must lie in, with the working directory, the --policy "
+                    + "files, each --allow-path and the project (default: this checkout, found from the binary; "
                     + "away from one, the docs and examples built into the binary)."
             )
         ] + ServerLimits.specs(of: limits),
@@ -37,10 +39,12 @@ enum MCPCommand {
             Tools: \(MCPTools.names.joined(separator: ", ")). Resources: the examples
             (sheetlab://examples/...), the docs (sheetlab://docs/NAME.md) and the Lua API stub
             (sheetlab://api/sheetlab.lua). --profile, --policy and the Lua limits are the tools' defaults.
+            Every path a call names (path, policies, scenario, base_directory) must lie in the roots: the
+            working directory, the --policy files, each --allow-path, the project and --root's examples/.
             Configuration for a client, tools and their input schemas: docs/mcp.md.
 
             Example client entry: {"mcpServers": {"sheetlab": {"command": "/path/to/sheetlab", "args": ["mcp"]}}}
-            """)
+            """, withheld: ScriptOptions.serverWithheld(cappedBy: "--memory"))
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         var options = MCPServer.Options()

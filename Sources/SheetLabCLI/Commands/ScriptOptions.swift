@@ -39,6 +39,15 @@ enum ScriptOptions {
     /// their engine capped at their Lua cap, so `--engine-memory` is not one.
     static var serverSpecs: [OptionSpec] { specs.filter { $0.name != SessionSetting.engineMemory.flag } }
 
+    /// Why `serve` and `mcp` refuse `--engine-memory` (`CommandSpec.withheld`).
+    static func serverWithheld(cappedBy setting: String) -> [String: String] {
+        [
+            SessionSetting.engineMemory.flag:
+                "what the engine holds for a session's scripts (state values, the timeline) is capped at its Lua "
+                + "memory, \(setting); raise that instead"
+        ]
+    }
+
     /// The session every scenario of the command starts from: the profile,
     /// the `--policy` files, the limits (`SessionSetting.all`) and where
     /// scripts may read policies from: their own folder, the `--policy`

@@ -30,7 +30,7 @@ enum ServeCommand {
             Methods, errors and examples: docs/serve.md (schema: docs/serve.openrpc.json).
 
             Example: echo '{"jsonrpc":"2.0","id":1,"method":"create","params":{}}' | sheetlab serve
-            """)
+            """, withheld: ScriptOptions.serverWithheld(cappedBy: "--memory, or create's memory_mib"))
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         let defaults: SessionConfiguration

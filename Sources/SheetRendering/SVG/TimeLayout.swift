@@ -272,21 +272,52 @@ struct TimeLayout {
         }
     }
 
+    /// The most ticks a picture gets: past it the step grows tenfold, so
+    /// a huge time span drawn to scale (a transition running for years)
+    /// still draws a bounded axis.
+    static let maximumTicks = 1000
+
     /// Tick times from 0 to the last time, `step` apart, with their x:
     /// only in stretches drawn to scale (none inside compressed gaps), so
-    /// there are about as many as the plot has room for.
+    /// there are about as many as the plot has room for, and never more
+    /// than `maximumTicks`.
     var ticks: [(time: Int, x: Double)] {
-        let step = step
+        let stretches = keys.indices.map { k in
+            (from: keys[k].time, to: k + 1 < keys.count && !compressed[k] ? keys[k + 1].time - 1 : keys[k].time)
+        }
+        var step = step
+        while Self.tickCount(stretches, step: step) > Self.maximumTicks {
+            let (wider, overflow) = step.multipliedReportingOverflow(by: 10)
+            if overflow { return [] }
+            step = wider
+        }
         var out: [(time: Int, x: Double)] = []
-        for k in keys.indices {
-            let from = keys[k].time
-            let to = k + 1 < keys.count && !compressed[k] ? keys[k + 1].time - 1 : from
-            var t = (from + step - 1) / step * step
+        for (from, to) in stretches where from <= to {
+            let (first, overflow) = Self.ceilingDivision(from, step).multipliedReportingOverflow(by: step)
+            guard !overflow else { continue }
+            var t = first
             while t <= to {
                 if let x = tickX(t) { out.append((t, x)) }
-                t += step
+                let (next, past) = t.addingReportingOverflow(step)
+                if past { break }
+                t = next
             }
         }
         return out
     }
+
+    /// How many multiples of `step` the stretches hold (a stretch's ends included).
+    static func tickCount(_ stretches: [(from: Int, to: Int)], step: Int) -> Int {
+        var count = 0
+        for (from, to) in stretches where from <= to {
+            let n = floorDivision(to, step) - ceilingDivision(from, step) + 1
+            if n > 0 { count += n }
+            if count > maximumTicks { return count }
+        }
+        return count
+    }
+
+    /// `a / b` rounded down and up, for `b > 0` (times may be negative in a picture built in Swift).
+    static func floorDivision(_ a: Int, _ b: Int) -> Int { a >= 0 || a % b == 0 ? a / b : a / b - 1 }
+    static func ceilingDivision(_ a: Int, _ b: Int) -> Int { a <= 0 || a % b == 0 ? a / b : a / b + 1 }
 }

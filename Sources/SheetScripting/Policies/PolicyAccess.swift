@@ -54,13 +54,16 @@ public enum PolicyAccess {
     /// The real paths policies may be read from with `base` as the session's
     /// folder: it, the current folder when `base` lies in it, the allowed
     /// paths; nil: anywhere.
+    /// Inside `limits.boundingPaths` (a server's roots), only what lies within them.
     static func places(base: String, limits: LuaLimits) -> [String]? {
-        guard let allowed = limits.allowedPaths else { return nil }
+        guard let allowed = limits.allowedPaths else { return limits.boundingPaths }
         let folder = resolved(base)
         let current = resolved(".")
         var places = [folder]
         if isWithin(folder, current) && current != folder { places.append(current) }
-        return places + allowed.map(resolved)
+        places += allowed.map(resolved)
+        guard let bounds = limits.boundingPaths else { return places }
+        return places.filter { place in bounds.contains { isWithin(place, $0) } }
     }
 
     /// `cannot load PATH: a script reads policies only from DIR and below; allow another folder with --allow-path DIR`.
@@ -105,7 +108,7 @@ public enum PolicyAccess {
     /// The absolute path with symbolic links and `..` resolved; for a path
     /// that does not exist, its nearest existing folder resolved and the rest
     /// appended.
-    static func resolved(_ path: String) -> String {
+    package static func resolved(_ path: String) -> String {
         if let real = realPath(path) { return real }
         let absolute = path.hasPrefix("/") ? path : (realPath(".") ?? "") + "/" + path
         var parts = absolute.split(separator: "/").map(String.init)

@@ -60,9 +60,18 @@ package struct ScenarioRunner {
     /// - Throws: `LuaError` only when a session cannot be created, a
     ///   configured policy (`--policy`) fails to load or the configuration's
     ///   set-up fails; errors in the scenario are in the result.
+    /// Inside a server's roots (`limits.boundingPaths`), the file opened must
+    /// lie in them (judged on what was opened, so a name swapped after a
+    /// check cannot lead out).
     package func run(path: String) throws(LuaError) -> ScenarioResult {
-        try run(named: path, baseDirectory: PathName.directory(of: path)) { session throws(LuaError) in
-            try session.runtime.load(path: path)
+        let bounds = configuration.limits.boundingPaths
+        return try run(named: path, baseDirectory: PathName.directory(of: path)) { session throws(LuaError) in
+            guard let bounds else { return try session.runtime.load(path: path) }
+            let limits = session.runtime.limits
+            return try session.runtime.load(
+                file: SourceFile.read(
+                    path, within: bounds, maximumBytes: limits.maximumSourceBytes,
+                    raiseHint: limits.settingNames.maximumSource))
         }
     }
 

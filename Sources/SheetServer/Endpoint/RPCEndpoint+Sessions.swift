@@ -59,15 +59,30 @@ extension RPCEndpoint {
     )
         throws(RPCError) -> ScenarioResult
     {
-        let result = try withinBudget { left throws(LuaError) in
+        var cut: Int?
+        var result = try withinBudget { left throws(LuaError) in
             var configuration = configuration
-            configuration.limits.scriptBudgetMilliseconds = min(configuration.limits.scriptBudgetMilliseconds, left)
+            if left < configuration.limits.scriptBudgetMilliseconds {
+                configuration.limits.scriptBudgetMilliseconds = left
+                cut = left
+            }
             var runner = ScenarioRunner(configuration) { output.append($0) }
             runner.prepare = { [control] session in control.attach(session.runtime) }
             return try input.run(runner)
         }
         if control.isCancelled, result.error?.kind == .interrupted { throw RPCError.requestCancelled }
+        if let cut, result.error?.limit == .scriptBudget(milliseconds: cut) { result.error?.message = cutBudgetMessage(cut) }
         return result
+    }
+
+    /// What a scenario whose script budget was cut to what was left of the
+    /// input line's (a batch, or a request after others) says when it runs
+    /// out: the flag that raises it is --max-request-budget, not --script-budget.
+    func cutBudgetMessage(_ left: Int) -> String {
+        let flag = ServerLimits.requestBudget.flag
+        return "budget exceeded: the \(left) ms left of this input line's CPU budget of "
+            + "\(limits.maximumRequestBudgetMilliseconds) ms were used up (raise it with \(flag) "
+            + "or send the request on its own line)"
     }
 }
 

@@ -37,6 +37,7 @@ struct RPCParams {
                 continue
             }
             guard param.accepts(value) else { throw wrongType(param.name, param.typeDescription) }
+            if let problem = param.rangeProblem(value) { throw bad(problem) }
         }
     }
 
@@ -74,33 +75,43 @@ struct RPCParams {
         return i
     }
 
-    /// An integer in `range`; a float with an integral value counts.
+    /// An integer in `range`; a float with an integral value counts. The
+    /// range is checked before any conversion, so no number traps.
     func optionalInt(_ key: String, in range: ClosedRange<Int>) throws(RPCError) -> Int? {
         let value: Int
         switch self[key] {
         case nil: return nil
         case .int(let i)?: value = i
-        case .double(let d)? where d == d.rounded() && abs(d) < 1e15: value = Int(d)
+        case .double(let d)? where d == d.rounded():
+            guard let i = Int(exactly: d), range.contains(i) else { throw outOfRange(key, range.asNumbers) }
+            value = i
         default: throw wrongType(key, "an integer")
         }
-        guard range.contains(value) else {
-            throw bad("'\(key)' must be from \(range.lowerBound) to \(range.upperBound), got \(value)")
-        }
+        guard range.contains(value) else { throw outOfRange(key, range.asNumbers) }
         return value
     }
 
-    func number(_ key: String) throws(RPCError) -> Double {
-        guard let d = try optionalNumber(key) else { throw missing(key, "a number") }
+    /// A number in `range` (every number a method reads has one: `RequestRanges`).
+    func number(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double {
+        guard let d = try optionalNumber(key, in: range) else { throw missing(key, "a number") }
         return d
     }
 
-    func optionalNumber(_ key: String) throws(RPCError) -> Double? {
+    func optionalNumber(_ key: String, in range: ClosedRange<Double>) throws(RPCError) -> Double? {
+        let value: Double
         switch self[key] {
         case nil: return nil
-        case .int(let i)?: return Double(i)
-        case .double(let d)?: return d
+        case .int(let i)?: value = Double(i)
+        case .double(let d)?: value = d
         default: throw wrongType(key, "a number")
         }
+        guard range.contains(value) else { throw outOfRange(key, range) }
+        return value
+    }
+
+    /// `'ms' must be from 0 to 1000000000000, got 1e+300`.
+    func outOfRange(_ key: String, _ range: ClosedRange<Double>) -> RPCError {
+        bad("'\(key)' must be \(RequestRanges.words(range)), got \(values[key]?.text ?? "nothing")")
     }
 
     func optionalBool(_ key: String) throws(RPCError) -> Bool? {

@@ -27,6 +27,17 @@ enum ScenarioInput {
         }
     }
 
+    /// The same input, its file (`path`) and folder (`base_directory`)
+    /// checked against the server's roots; the folder becomes its real path.
+    /// - Throws: invalid params naming the parameter when either lies outside.
+    func confined(to roots: ServerRoots, _ p: RPCParams) throws(RPCError) -> ScenarioInput {
+        switch self {
+        case .file(let path): return .file(try roots.file(path, "'path'", of: p))
+        case .source(let text, let name, let base):
+            return .source(text, name: name, baseDirectory: try roots.folder(base, "'base_directory'", of: p))
+        }
+    }
+
     /// Runs it with `runner`.
     func run(_ runner: ScenarioRunner) throws(LuaError) -> ScenarioResult {
         switch self {

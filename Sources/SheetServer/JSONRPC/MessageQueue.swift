@@ -8,8 +8,10 @@
 /// handled yet, in order.
 ///
 /// Holds at most `capacity` bytes of messages (at least one message,
-/// however long): past that the reader waits, so a client that writes
-/// faster than requests run cannot make the server buffer without bound.
+/// however long) and at most `maximumCount` messages (blank lines and
+/// tiny messages count too): past either the reader waits, so a client
+/// that writes faster than requests run cannot make the server buffer
+/// without bound.
 /// A cancel is read even then only once there is room, which is why the
 /// capacity is generous.
 package final class MessageQueue: @unchecked Sendable {
@@ -20,6 +22,8 @@ package final class MessageQueue: @unchecked Sendable {
     }
 
     package let capacity: Int
+    /// The most messages held.
+    package let maximumCount: Int
     private var items: [Item] = []
     private var head = 0
     private var bytes = 0
@@ -27,8 +31,9 @@ package final class MessageQueue: @unchecked Sendable {
     private var lock = pthread_mutex_t()
     private var changed = pthread_cond_t()
 
-    package init(capacity: Int) {
+    package init(capacity: Int, maximumCount: Int = 4096) {
         self.capacity = capacity
+        self.maximumCount = maximumCount
         pthread_mutex_init(&lock, nil)
         pthread_cond_init(&changed, nil)
     }
@@ -46,7 +51,11 @@ package final class MessageQueue: @unchecked Sendable {
     /// Adds a message, waiting while the queue is full.
     package func push(_ item: Item) {
         pthread_mutex_lock(&lock)
-        while bytes > 0, bytes + MessageQueue.size(item.frame) > capacity { pthread_cond_wait(&changed, &lock) }
+        while items.count > head,
+            items.count - head >= maximumCount || (bytes > 0 && bytes + MessageQueue.size(item.frame) > capacity)
+        {
+            pthread_cond_wait(&changed, &lock)
+        }
         items.append(item)
         bytes += MessageQueue.size(item.frame)
         pthread_cond_broadcast(&changed)
@@ -59,6 +68,13 @@ package final class MessageQueue: @unchecked Sendable {
         finished = true
         pthread_cond_broadcast(&changed)
         pthread_mutex_unlock(&lock)
+    }
+
+    /// How many messages are held.
+    package var count: Int {
+        pthread_mutex_lock(&lock)
+        defer { pthread_mutex_unlock(&lock) }
+        return items.count - head
     }
 
     /// The next message, waiting for one; nil once the input has ended and all were taken.

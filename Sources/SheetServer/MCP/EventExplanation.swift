@@ -100,8 +100,9 @@ struct EventExplanation {
 }
 
 extension EventExplanation {
-    /// An event from a timeline entry as `serve`, `mcp` or `sheetlab run --timeline json` write it.
-    /// - Throws: invalid params naming the field that is missing or wrong.
+    /// An event from a timeline entry as `serve`, `mcp` or `sheetlab run --timeline json` write it;
+    /// its numbers within `RequestRanges` (`time`, `height`, `index`), checked before any conversion.
+    /// - Throws: invalid params naming the field that is missing or wrong, and its range.
     static func event(from json: [String: JSON], what: String = "event") throws(RPCError) -> Event {
         func string(_ key: String) throws(RPCError) -> String? {
             switch json[key] {
@@ -110,8 +111,12 @@ extension EventExplanation {
             case let other?: throw RPCError.invalidParams("\(what).\(key) must be a string, got \(other.typeName)")
             }
         }
-        guard case .int(let time)? = json["time"] else {
-            throw RPCError.invalidParams("\(what) needs 'time' (an integer, in ms)")
+        let numbers = RPCParams(method: what, values: json)
+        let time: Int
+        do { time = try numbers.int("time", in: RequestRanges.time) } catch {
+            throw RPCError.invalidParams(
+                "\(what).time must be an integer (ms) \(RequestRanges.words(RequestRanges.time.asNumbers)), got "
+                    + (json["time"]?.text ?? "nothing"))
         }
         guard let kindName = try string("kind"), let kind = EventKind(rawValue: kindName) else {
             throw RPCError.invalidParams(
@@ -131,12 +136,11 @@ extension EventExplanation {
             }
             rule = r
         }
-        var height: Double?
-        switch json["height"] {
-        case nil, .null?: break
-        case .int(let i)?: height = Double(i)
-        case .double(let d)?: height = d
-        case let other?: throw RPCError.invalidParams("\(what).height must be a number, got \(other.typeName)")
+        let height: Double?
+        do { height = try numbers.optionalNumber("height", in: RequestRanges.height) } catch {
+            throw RPCError.invalidParams(
+                "\(what).height must be a number (points) \(RequestRanges.words(RequestRanges.height)), got "
+                    + (json["height"]?.text ?? "nothing"))
         }
         var animated: Bool?
         switch json["animated"] {
@@ -148,5 +152,15 @@ extension EventExplanation {
             time: time, kind: kind, presenter: try string("presenter"), modifier: try string("modifier"),
             item: try string("item"), phase: phase, detent: try string("detent"), height: height,
             source: try string("source"), rule: rule, animated: animated, detail: try string("detail") ?? "")
+    }
+
+    /// The entry's `index`, when it has one: an integer from 1.
+    /// - Throws: invalid params for one of another type or out of its range.
+    static func index(from json: [String: JSON], what: String = "event") throws(RPCError) -> Int? {
+        do { return try RPCParams(method: what, values: json).optionalInt("index", in: RequestRanges.id) } catch {
+            throw RPCError.invalidParams(
+                "\(what).index must be an integer \(RequestRanges.words(RequestRanges.id.asNumbers)), got "
+                    + (json["index"]?.text ?? "nothing"))
+        }
     }
 }

@@ -68,6 +68,9 @@ package final class MCPServer: RPCHandler {
 
     let options: Options
     let resources: MCPResources
+    /// Where the files a tool call names may be: the server's folder, its
+    /// allowed paths and the examples under `--root` (`ServerRoots`).
+    let roots: ServerRoots
     package let endpoint: RPCEndpoint
     private(set) var phase = Phase.waiting
     /// What the client said about itself in `initialize`.
@@ -76,6 +79,7 @@ package final class MCPServer: RPCHandler {
     package init(options: Options = Options()) {
         self.options = options
         resources = MCPResources(root: options.root)
+        roots = ServerRoots(options.defaults, more: [options.root + "/examples"])
         endpoint = RPCEndpoint(limits: options.limits, framing: .line)
     }
 

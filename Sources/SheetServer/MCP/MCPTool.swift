@@ -28,6 +28,19 @@ struct MCPArgument: Sendable {
         }
     }
 
+    /// The range the schema's `minimum` and `maximum` give a number, as `RPCParam` checks it.
+    var range: ClosedRange<Double>? {
+        func bound(_ key: String) -> Double? {
+            switch schema[key] {
+            case .int(let i)?: Double(i)
+            case .double(let d)?: d
+            default: nil
+            }
+        }
+        guard let low = bound("minimum"), let high = bound("maximum") else { return nil }
+        return low...high
+    }
+
     /// The schema with the description, as `inputSchema.properties` lists it.
     var property: JSON {
         guard case .object(var members) = schema else { return schema }
@@ -73,7 +86,9 @@ struct MCPTool: Sendable {
     /// - Returns: them, as parameters to read.
     /// - Throws: invalid params naming the argument (the call answers it as a tool error).
     func check(_ given: [String: JSON]) throws(RPCError) -> RPCParams {
-        let params = arguments.map { RPCParam(name: $0.name, types: $0.types, required: $0.required) }
+        let params = arguments.map {
+            RPCParam(name: $0.name, types: $0.types, required: $0.required, range: $0.range)
+        }
         return try RPCParams(name, given, checkedAgainst: params, naming: "argument")
     }
 }

@@ -10,6 +10,8 @@ extension MCPTools {
     static let maximumCheckDepth = 10
     /// The most random runs a call may ask for.
     static let maximumCheckRuns = 100_000
+    static let depthRange = 1...maximumCheckDepth
+    static let runsRange = 1...maximumCheckRuns
 
     static let checkPolicy = MCPTool(
         name: "check_policy", title: "Check a policy for invariant violations",
@@ -28,9 +30,11 @@ extension MCPTools {
             .optional(
                 "scenario", string, "The set-up scenario (a path or URI); default: seed 000's one-sheet app."),
             .optional("profile", string, "The profile, e.g. iphone15-ios17."),
-            .optional("depth", integer, "Steps per sequence, 1 to \(maximumCheckDepth) (default 6)."),
-            .optional("runs", integer, "Random mode: this many random sequences, 1 to \(maximumCheckRuns)."),
-            .optional("seed", integer, "Random mode's seed (default 1)."),
+            .optional(
+                "depth", integer(in: depthRange), "Steps per sequence, 1 to \(maximumCheckDepth) (default 6)."),
+            .optional(
+                "runs", integer(in: runsRange), "Random mode: this many random sequences, 1 to \(maximumCheckRuns)."),
+            .optional("seed", integer(in: RequestRanges.seed), "Random mode's seed (default 1)."),
             .optional(
                 "simulate", boolean,
                 "Random mode as TLC's simulation: check the state of every step from each state of a run, not only the one taken (needs 'runs')."
@@ -40,7 +44,7 @@ extension MCPTools {
                 "Built-in invariants to check besides the defaults: \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))."
             ),
             .optional(
-                "max_ms", integer,
+                "max_ms", integer(in: ServerLimits.requestBudget.range),
                 "CPU time cap in milliseconds (default and maximum: the server's --max-request-budget)."),
         ]
     ) { call throws(RPCError) in
@@ -50,9 +54,9 @@ extension MCPTools {
     static func check(_ call: MCPCall) throws(RPCError) -> MCPToolResult {
         let p = call.arguments
         let server = call.server
-        let depth = try p.optionalInt("depth", in: 1...maximumCheckDepth) ?? 6
-        let runs = try p.optionalInt("runs", in: 1...maximumCheckRuns)
-        let seed = try p.optionalInt("seed", in: 0...Int.max) ?? 1
+        let depth = try p.optionalInt("depth", in: depthRange) ?? 6
+        let runs = try p.optionalInt("runs", in: runsRange)
+        let seed = try p.optionalInt("seed", in: RequestRanges.seed) ?? 1
         if p["seed"] != nil, runs == nil {
             throw p.bad("'seed' seeds random mode: give 'runs' too (without it the check is exhaustive)")
         }

@@ -16,7 +16,8 @@ extension MCPTools {
             .optional(
                 "event", object, "A timeline entry: {time, kind, presenter, modifier, item, source, rule, detail, ...}."
             ),
-            .optional("index", integer, "With a scenario: the event's 1-based index on its timeline."),
+            .optional(
+                "index", integer(in: RequestRanges.id), "With a scenario: the event's 1-based index on its timeline."),
         ] + scenarioArguments
     ) { call throws(RPCError) in
         let p = call.arguments
@@ -25,9 +26,8 @@ extension MCPTools {
             if p["index"] != nil || p["path"] != nil || p["source"] != nil {
                 throw p.bad("give 'event', or a scenario ('path' or 'source') and 'index', not both")
             }
-            let index: Int?
-            if case .int(let i)? = given["index"] { index = i } else { index = nil }
-            explanation = EventExplanation(try EventExplanation.event(from: given), index: index)
+            explanation = EventExplanation(
+                try EventExplanation.event(from: given), index: try EventExplanation.index(from: given))
         } else {
             guard p["index"] != nil else {
                 throw p.bad("give 'event', or a scenario and the 'index' of one of its events")
@@ -35,7 +35,7 @@ extension MCPTools {
             let (result, _) = try runScenario(call)
             let timeline = result.session.app.timeline
             let first = timeline.count - timeline.events.count
-            let index = try p.optionalInt("index", in: 1...Int.max) ?? 1
+            let index = try p.optionalInt("index", in: RequestRanges.id) ?? 1
             guard index > first, index <= timeline.count else {
                 throw p.bad(
                     "'index' \(index) is not on the timeline, which has events \(first + 1) to \(timeline.count)")

@@ -32,7 +32,13 @@ extension MCPTools {
                 guard case .object(let members) = entry else {
                     throw p.bad("events[\(i + 1)] must be an object, got \(entry.typeName)")
                 }
-                parsed.append(try EventExplanation.event(from: members, what: "events[\(i + 1)]"))
+                let event = try EventExplanation.event(from: members, what: "events[\(i + 1)]")
+                if let before = parsed.last, event.time < before.time {
+                    throw p.bad(
+                        "events[\(i + 1)].time \(event.time) is before events[\(i)]'s \(before.time); a timeline's events are in time order"
+                    )
+                }
+                parsed.append(event)
             }
             events = parsed
             if p["profile"] != nil { profile = try MCPTools.profile(call) }

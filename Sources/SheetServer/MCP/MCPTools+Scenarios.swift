@@ -59,6 +59,7 @@ extension MCPTools {
     static func runScenario(_ call: MCPCall) throws(RPCError) -> (ScenarioResult, [String]) {
         var input = try ScenarioInput(call.arguments)
         if case .file(let path) = input { input = .file(try call.server.resources.path(path)) }
+        input = try input.confined(to: call.server.roots, call.arguments)
         let output = PrintedLines(limit: call.server.options.limits.maximumResponseBytes / 4)
         let result = try call.server.endpoint.runScenario(input, try configuration(call), printing: output)
         return (result, output.lines)

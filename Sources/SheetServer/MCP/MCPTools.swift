@@ -26,6 +26,11 @@ package enum MCPTools {
     static let object: JSON = ["type": "object"]
     static let strings: JSON = ["type": "array", "items": ["type": "string"]]
 
+    /// An integer in `range` (`RequestRanges`): the schema's `minimum` and `maximum` are what the call checks.
+    static func integer(in range: ClosedRange<Int>) -> JSON {
+        .object(["type": "integer"].merging(RequestRanges.schema(range.asNumbers)) { a, _ in a })
+    }
+
     /// Policies: each a path or URI, or `{"source": LUA, "name": "x.lua"}` (as serve's `create` takes them).
     static let policyList: JSON = [
         "type": "array",
@@ -122,14 +127,14 @@ package enum MCPTools {
     /// The session a call runs in: the server's defaults with the call's
     /// profile and policies, the engine capped at the Lua cap (the rule of
     /// every session a client starts, `RPCEndpoint.engineLimits`), and the
-    /// examples readable where the resources are.
+    /// examples readable where the resources are, bounded by the server's roots.
     static func configuration(_ call: MCPCall) throws(RPCError) -> SessionConfiguration {
         var configuration = call.server.options.defaults
         configuration.profile = try profile(call)
         configuration.policies = try policies(call)
         configuration.engineLimits = RPCEndpoint.engineLimits(matching: configuration.limits, setting: "--memory")
         configuration.allowedPolicyRoots? += [call.server.resources.root + "/examples"]
-        return configuration
+        return call.server.roots.bound(configuration)
     }
 
     /// A whole timeline, indexed from 1, as `serve` writes it (with each event's rule and confidence).

@@ -4,9 +4,6 @@ import SheetScripting
 /// Acting as a user and letting time pass (Lua: `set`, `get`, `binding`,
 /// `swipe`, `drag`, `release`, `dismiss`, `rotate`, `tap_background`, `tap_grabber`, `advance`).
 extension ServeMethods {
-    /// The longest `advance`, in ms (about 31 years of virtual time).
-    static let maximumAdvance = 1_000_000_000_000
-
     static let acting: [ServeMethod] = [
         .app("set", [.optional("slot", "string"), .optional("value"), .optional("writes", "object", "array")]) {
             _, app, p throws(RPCError) in
@@ -27,13 +24,14 @@ extension ServeMethods {
             try engine { () throws(EngineError) in try app.session.swipe() }
             return .null
         },
-        .app("drag", [.required("height", "number")]) { _, app, p throws(RPCError) in
-            let height = try p.number("height")
+        .app("drag", [.required("height", "number").within(RequestRanges.height)]) { _, app, p throws(RPCError) in
+            let height = try p.number("height", in: RequestRanges.height)
             try engine { () throws(EngineError) in try app.session.drag(to: height) }
             return .null
         },
-        .app("release", [.optional("velocity", "number")]) { _, app, p throws(RPCError) in
-            let velocity = try p.optionalNumber("velocity") ?? 0
+        .app("release", [.optional("velocity", "number").within(RequestRanges.velocity)]) {
+            _, app, p throws(RPCError) in
+            let velocity = try p.optionalNumber("velocity", in: RequestRanges.velocity) ?? 0
             try engine { () throws(EngineError) in try app.session.release(velocity: velocity) }
             return .null
         },
@@ -52,8 +50,8 @@ extension ServeMethods {
             try engine { () throws(EngineError) in try app.session.tapGrabber() }
             return .null
         },
-        .app("advance", [.optional("ms", "integer")]) { _, app, p throws(RPCError) in
-            let ms = try p.optionalInt("ms", in: 0...maximumAdvance)
+        .app("advance", [.optional("ms", "integer").within(RequestRanges.advance)]) { _, app, p throws(RPCError) in
+            let ms = try p.optionalInt("ms", in: RequestRanges.advance)
             try engine { () throws(EngineError) in try app.session.advance(ms) }
             return .null
         },

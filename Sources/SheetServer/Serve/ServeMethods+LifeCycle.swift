@@ -5,9 +5,11 @@ import SheetJSON
 /// their parameters), `shutdown` then `exit`, and `$/cancelRequest`.
 extension ServeMethods {
     static let lifeCycle: [ServeMethod] = [
-        .server("initialize", [.optional("protocol_version", "integer"), .optional("client", "object")]) {
-            server, p throws(RPCError) in
-            if let asked = try p.optionalInt("protocol_version", in: Int.min...Int.max),
+        .server(
+            "initialize",
+            [.optional("protocol_version", "integer").within(RequestRanges.id), .optional("client", "object")]
+        ) { server, p throws(RPCError) in
+            if let asked = try p.optionalInt("protocol_version", in: RequestRanges.id),
                 asked != ServeServer.protocolVersion
             {
                 throw p.bad("this server speaks protocol version \(ServeServer.protocolVersion), not \(asked)")

@@ -10,9 +10,10 @@ extension ServeMethods {
         .app("stack") { _, app, _ in .array(app.session.app.stack.map(SessionJSON.presentation)) },
         .app("top") { _, app, _ in app.session.app.stack.last.map(SessionJSON.presentation) ?? .null },
         .app("state") { _, app, _ in SessionJSON.state(app.session.app.state()) },
-        .app("timeline", [.optional("since", "integer"), .optional("filter", "object")]) { _, app, p throws(RPCError) in
+        .app("timeline", [.optional("since", "integer").within(RequestRanges.count), .optional("filter", "object")]) {
+            _, app, p throws(RPCError) in
             let timeline = app.session.app.timeline
-            let since = try p.optionalInt("since", in: 0...Int.max)
+            let since = try p.optionalInt("since", in: RequestRanges.count)
             let slice = timeline.events(since: since ?? 0)
             guard let given = try p.optionalObject("filter") else {
                 return SessionJSON.events(slice, total: timeline.count)

@@ -40,7 +40,8 @@ extension ServeMethods {
         configuration.engineLimits = RPCEndpoint.engineLimits(
             matching: configuration.limits, setting: "run_scenario's memory_mib")
         let output = PrintedLines(limit: server.limits.maximumResponseBytes)
-        let result = try server.endpoint.runScenario(try ScenarioInput(p), configuration, printing: output)
+        let result = try server.endpoint.runScenario(
+            try ScenarioInput(p).confined(to: server.roots, p), configuration, printing: output)
         return ScenarioResultJSON.json(result, output: output.lines, timeline: try p.optionalBool("timeline") ?? true)
     }
 }

@@ -38,7 +38,7 @@ struct ServeMethod: Sendable {
         _ run: @escaping @Sendable (ServeServer, ServedApp, RPCParams) throws(RPCError) -> JSON
     ) -> ServeMethod {
         ServeMethod(
-            name: name, params: [.required("app", "integer")] + params, needsApp: true,
+            name: name, params: [.required("app", "integer").within(RequestRanges.id)] + params, needsApp: true,
             lua: hostOnly ? nil : (lua ?? name)
         ) { server, app, p throws(RPCError) in
             try run(server, app!, p)

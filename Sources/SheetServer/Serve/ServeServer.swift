@@ -47,6 +47,8 @@ package final class ServeServer: RPCHandler {
     /// out: the profile, the policy files and the Lua limits (the engine's
     /// are the server's rule, `RPCEndpoint.engineLimits(matching:setting:)`).
     package let defaults: SessionConfiguration
+    /// Where the files a request names may be (`ServerRoots`); `defaults` is bounded by them.
+    package let roots: ServerRoots
     package let endpoint: RPCEndpoint
     /// Writes one message (a notification) to the client.
     let send: (String) -> Void
@@ -72,7 +74,8 @@ package final class ServeServer: RPCHandler {
         defaults: SessionConfiguration = SessionConfiguration(), limits: ServerLimits = ServerLimits(),
         framing: Framing = .line, send: @escaping (String) -> Void
     ) {
-        self.defaults = defaults
+        roots = ServerRoots(defaults)
+        self.defaults = roots.bound(defaults)
         endpoint = RPCEndpoint(limits: limits, framing: framing)
         self.send = send
     }
@@ -143,7 +146,7 @@ package final class ServeServer: RPCHandler {
 
     /// The app a request addresses with `app`.
     func app(_ params: RPCParams) throws(RPCError) -> ServedApp {
-        let id = try params.int("app", in: Int.min...Int.max)
+        let id = try params.int("app", in: RequestRanges.id)
         guard let app = apps[id] else {
             let open = apps.keys.sorted().map(String.init).joined(separator: ", ")
             throw RPCError.invalidParams("no app \(id)" + (open.isEmpty ? "; create one first" : " (open: \(open))"))

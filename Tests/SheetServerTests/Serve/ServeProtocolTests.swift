@@ -30,16 +30,27 @@ import Testing
         }
     }
 
+    /// A schema, its `$ref` followed into the document's components.
+    func resolved(_ schema: JSON) -> JSON {
+        guard case .string(let ref)? = schema["$ref"] else { return schema }
+        return resolved(document["components"]?["schemas"]?[String(ref.split(separator: "/").last!)] ?? .null)
+    }
+
+    /// Each parameter's name, types, whether it is required and, for a
+    /// number, its range (`minimum`, `maximum`: `RequestRanges`, the same on both sides).
     @Test func initialize_listsTheMethodsAndParameters_ofTheOpenRPCDocument() throws {
         let methods = try ServeTestClient().call("initialize")["methods"]?.array ?? []
         let documented = document["methods"]?.array ?? []
         #expect(methods.map { $0["name"] } == documented.map { $0["name"] })
         for (served, doc) in zip(methods, documented) {
             let params = (doc["params"]?.array ?? []).map { p -> JSON in
-                [
+                var members: [String: JSON] = [
                     "name": p["name"] ?? .null, "types": .array(types(p["schema"] ?? .null).map { .string($0) }),
                     "required": p["required"] ?? false,
                 ]
+                let schema = resolved(p["schema"] ?? .null)
+                for bound in ["minimum", "maximum"] { if let b = schema[bound] { members[bound] = b } }
+                return .object(members)
             }
             #expect(served["params"] == .array(params), "\(served["name"]?.text ?? "")")
         }
