@@ -96,12 +96,17 @@ class InitializeResultMethodsItem(TypedDict):
     params: List[InitializeResultMethodsItemParamsItem]
 
 
-class InitializeResultMethodsItemParamsItem(TypedDict):
-    """The `InitializeResultMethodsItemParamsItem` object of docs/serve.openrpc.json."""
-
+class _InitializeResultMethodsItemParamsItemKeys(TypedDict):
     name: str
     types: List[str]
     required: bool
+
+
+class InitializeResultMethodsItemParamsItem(_InitializeResultMethodsItemParamsItemKeys, total=False):
+    """The `InitializeResultMethodsItemParamsItem` object of docs/serve.openrpc.json."""
+
+    minimum: float
+    maximum: float
 
 
 class InitializeResultServer(TypedDict):
