@@ -11,7 +11,8 @@ import Testing
         for batch in 0..<3 { report.add(fuzzer.run(seed: 1, batch: batch, inputs: 200)) }
         print(
             "server input fuzz: \(report.requests) requests, \(report.results) results, \(report.errors) errors, "
-                + "\(report.outOfRange) numbers out of range (each refused), slowest \(Int(report.slowestMilliseconds)) ms")
+                + "\(report.outOfRange) numbers out of range (each refused), slowest \(Int(report.slowestMilliseconds)) ms"
+        )
         #expect(report.requests == 600)
         #expect(report.outOfRange > 50, "the fuzzer reaches the ranges")
         #expect(report.results > 50, "and gets past them")

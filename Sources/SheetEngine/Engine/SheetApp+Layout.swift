@@ -8,8 +8,7 @@ extension SheetApp {
     /// the sheet is opening: it opens at that height).
     func activeDetents(
         at index: Int, content: SheetContent, style: PresentationStyle, report: Bool, opening: Bool = false
-    ) -> [ResolvedDetent]
-    {
+    ) -> [ResolvedDetent] {
         let rules = resolver
         var content = content
         if world.stack[index].ignoresDetents { content.detents = nil }

@@ -144,7 +144,9 @@ public struct ServerInputFuzzer {
                 door = mcpDoor
                 method = "tools/call"
                 parameters = tools[name] ?? []
-                params = ["name": .string(name), "arguments": .object(Self.values(for: parameters, method: name, &random))]
+                params = [
+                    "name": .string(name), "arguments": .object(Self.values(for: parameters, method: name, &random)),
+                ]
             }
             var text = Self.request(id, method, params)
             let sentinel = JSON.double(Self.rawSentinel).text
@@ -242,7 +244,9 @@ public struct ServerInputFuzzer {
         else { return [:] }
         var out: [String: [Parameter]] = [:]
         for method in methods {
-            guard case .string(let name)? = method["name"], case .array(let params)? = method["params"] else { continue }
+            guard case .string(let name)? = method["name"], case .array(let params)? = method["params"] else {
+                continue
+            }
             out[name] = params.compactMap { p in
                 guard case .string(let n)? = p["name"] else { return nil }
                 let types = (p["types"]?.array ?? []).compactMap { if case .string(let t) = $0 { t } else { nil } }
@@ -266,7 +270,9 @@ public struct ServerInputFuzzer {
                 let schema = properties[key]!
                 var types: [String] = []
                 if case .string(let t)? = schema["type"] { types = [t] }
-                let choices = (schema["enum"]?.array ?? []).compactMap { if case .string(let s) = $0 { s } else { nil } }
+                let choices = (schema["enum"]?.array ?? []).compactMap {
+                    if case .string(let s) = $0 { s } else { nil }
+                }
                 return Parameter(name: key, types: types, range: range(schema), choices: choices)
             }
         }
@@ -368,9 +374,10 @@ public struct ServerInputFuzzer {
         case "event": return event(&random)
         case "limits":
             return .object(
-                Dictionary(uniqueKeysWithValues: ["memory_mib", "budget_ms", "script_budget_ms"].filter { _ in
-                    random.chance(0.5)
-                }.map { ($0, number(nil, integer: true, &random)) }))
+                Dictionary(
+                    uniqueKeysWithValues: ["memory_mib", "budget_ms", "script_budget_ms"].filter { _ in
+                        random.chance(0.5)
+                    }.map { ($0, number(nil, integer: true, &random)) }))
         case "filter":
             return ["since": number(nil, integer: true, &random), "kind": "presented"]
         case "source", "view":

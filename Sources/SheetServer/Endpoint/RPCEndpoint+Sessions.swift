@@ -71,7 +71,9 @@ extension RPCEndpoint {
             return try input.run(runner)
         }
         if control.isCancelled, result.error?.kind == .interrupted { throw RPCError.requestCancelled }
-        if let cut, result.error?.limit == .scriptBudget(milliseconds: cut) { result.error?.message = cutBudgetMessage(cut) }
+        if let cut, result.error?.limit == .scriptBudget(milliseconds: cut) {
+            result.error?.message = cutBudgetMessage(cut)
+        }
         return result
     }
 

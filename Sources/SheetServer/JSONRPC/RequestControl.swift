@@ -62,8 +62,9 @@ package final class RequestControl: @unchecked Sendable {
     private var messagesRead = 0
 
     /// - Parameter warn: where a dropped cancel is reported (default: standard error).
-    package init(warn: @escaping @Sendable (String) -> Void = { FileSystem.writeStandardError("sheetlab: " + $0 + "\n") })
-    {
+    package init(
+        warn: @escaping @Sendable (String) -> Void = { FileSystem.writeStandardError("sheetlab: " + $0 + "\n") }
+    ) {
         self.warn = warn
         pthread_mutex_init(&lock, nil)
     }
@@ -118,7 +119,8 @@ package final class RequestControl: @unchecked Sendable {
         } else if waiting.count >= RequestControl.maximumWaitingCancels {
             problem = "\(waiting.count) cancels are already waiting (at most \(RequestControl.maximumWaitingCancels))"
         } else if waitingBytes + size > RequestControl.maximumWaitingCancelBytes {
-            problem = "the waiting cancels' ids take \(waitingBytes) bytes (at most \(RequestControl.maximumWaitingCancelBytes))"
+            problem =
+                "the waiting cancels' ids take \(waitingBytes) bytes (at most \(RequestControl.maximumWaitingCancelBytes))"
         } else {
             problem = nil
         }

@@ -18,7 +18,8 @@ import Testing
     @Test func thePicture_ofAHugeSpan_isBounded() {
         let events = [
             Event(time: 0, kind: .presenting, presenter: "root", modifier: "sheet", phase: .presenting),
-            Event(time: SheetApp.maximumTime, kind: .presented, presenter: "root", modifier: "sheet", phase: .presented),
+            Event(
+                time: SheetApp.maximumTime, kind: .presented, presenter: "root", modifier: "sheet", phase: .presented),
         ]
         let svg = TimelineSVG(title: "huge", profile: nil).render(events, endTime: SheetApp.maximumTime)
         #expect(svg.utf8.count < 2 << 20, "\(svg.utf8.count) bytes")

@@ -4,11 +4,11 @@ import SheetLabTestSupport
 import SheetScripting
 import Testing
 
+@testable import SheetServer
+
 #if canImport(Glibc)
     import Glibc
 #endif
-
-@testable import SheetServer
 
 /// Issue 32, item 7: what a client can make the server hold while a request
 /// runs is bounded: pending cancels by count and bytes, messages by count.

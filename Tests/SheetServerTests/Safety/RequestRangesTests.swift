@@ -48,10 +48,14 @@ import Testing
     }
 
     @Test(arguments: [
-        (JSON.object(["time": 0, "kind": "heightChanged", "presenter": "root", "height": .double(1e300)]),
-         "events[1].height must be a number (points) from -1000000 to 1000000, got 1e+300"),
-        (JSON.object(["time": .int(Int.max), "kind": "presented", "presenter": "root"]),
-         "events[1].time must be an integer (ms) from 0 to 4503599627370496, got 9223372036854775807"),
+        (
+            JSON.object(["time": 0, "kind": "heightChanged", "presenter": "root", "height": .double(1e300)]),
+            "events[1].height must be a number (points) from -1000000 to 1000000, got 1e+300"
+        ),
+        (
+            JSON.object(["time": .int(Int.max), "kind": "presented", "presenter": "root"]),
+            "events[1].time must be an integer (ms) from 0 to 4503599627370496, got 9223372036854775807"
+        ),
         (JSON.object(["time": .double(1e300), "kind": "presented"]), "events[1].time must be an integer"),
         (JSON.object(["time": -1, "kind": "presented"]), "events[1].time must be an integer"),
     ])
@@ -75,8 +79,14 @@ import Testing
     @Test func mcp_explainEvent_andCheckPolicy_numbersOutOfRange_areToolErrors() {
         let client = MCPTestClient()
         let cases: [(String, [String: JSON], String)] = [
-            ("explain_event", ["event": ["time": .double(1e300), "kind": "presented"]], "event.time must be an integer"),
-            ("explain_event", ["event": ["time": 0, "kind": "presented", "index": 0]], "event.index must be an integer"),
+            (
+                "explain_event", ["event": ["time": .double(1e300), "kind": "presented"]],
+                "event.time must be an integer"
+            ),
+            (
+                "explain_event", ["event": ["time": 0, "kind": "presented", "index": 0]],
+                "event.index must be an integer"
+            ),
             ("explain_event", ["source": "expect(true)", "index": .double(1e300)], "'index' must be from 1 to"),
             ("check_policy", ["runs": .double(1e300)], "'runs' must be from 1 to 100000, got 1e+300"),
             ("check_policy", ["runs": 1, "seed": .double(-1e300)], "'seed' must be from 0 to 9007199254740991"),
@@ -93,7 +103,8 @@ import Testing
     /// What tools/list publishes is what the call checks: every number argument has a minimum and a maximum.
     @Test func mcp_everyNumberArgument_hasTheRangeItIsCheckedAgainst() {
         for tool in MCPTools.list {
-            for argument in tool.arguments where argument.types.contains("integer") || argument.types.contains("number") {
+            for argument in tool.arguments where argument.types.contains("integer") || argument.types.contains("number")
+            {
                 #expect(argument.range != nil, "\(tool.name).\(argument.name) has no minimum/maximum")
                 let property = tool.inputSchema["properties"]?[argument.name]
                 #expect(property?["minimum"] != nil && property?["maximum"] != nil, "\(tool.name).\(argument.name)")

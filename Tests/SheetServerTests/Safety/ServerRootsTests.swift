@@ -55,11 +55,17 @@ import Testing
         defer { folders.remove() }
         let client = ServeTestClient(defaults: folders.defaults)
         let cases: [([String: JSON], String)] = [
-            (["path": .string(folders.outsideScenario)], "'path' \(folders.outsideScenario) is outside the server's roots"),
+            (
+                ["path": .string(folders.outsideScenario)],
+                "'path' \(folders.outsideScenario) is outside the server's roots"
+            ),
             (["path": .string(folders.inside.path + "/out/s.lua")], "is outside the server's roots"),
             (["source": "expect(true)", "base_directory": "/"], "'base_directory' / is outside the server's roots"),
             (["source": "expect(true)", "base_directory": .string(folders.inside.path + "/out")], "is outside"),
-            (["source": "expect(true)", "base_directory": .string(folders.inside.path + "/ok.lua")], "is not a folder"),
+            (
+                ["source": "expect(true)", "base_directory": .string(folders.inside.path + "/ok.lua")],
+                "is not a folder"
+            ),
         ]
         for (params, message) in cases {
             let response = client.request("run_scenario", params.merging(["timeline": false]) { a, _ in a })
@@ -69,7 +75,8 @@ import Testing
                 #expect(Self.message(response).contains("--allow-path"), "\(response.text)")
             }
         }
-        let inside = try client.call("run_scenario", ["path": .string(folders.inside.path + "/ok.lua"), "timeline": false])
+        let inside = try client.call(
+            "run_scenario", ["path": .string(folders.inside.path + "/ok.lua"), "timeline": false])
         #expect(inside["passed"] == true, "\(inside.text)")
     }
 
@@ -89,9 +96,13 @@ import Testing
         // Through the link inside: refused where the file opened really is.
         let linked = try client.call(
             "run_scenario",
-            ["source": "policy(\"out/p.lua\")\nexpect(true)", "base_directory": .string(folders.inside.path), "timeline": false])
+            [
+                "source": "policy(\"out/p.lua\")\nexpect(true)", "base_directory": .string(folders.inside.path),
+                "timeline": false,
+            ])
         #expect(linked["passed"] == false, "\(linked.text)")
-        let refused = client.request("run_scenario", ["source": "expect(true)", "policies": [.string(folders.outsidePolicy)]])
+        let refused = client.request(
+            "run_scenario", ["source": "expect(true)", "policies": [.string(folders.outsidePolicy)]])
         #expect(refused["error"]?["data"]?["kind"] == "io", "\(refused.text)")
         #expect(Self.message(refused).contains(BadFiles.outsideTheRoots), "\(refused.text)")
     }
@@ -124,7 +135,8 @@ import Testing
         let example = client.call(
             "run_scenario", ["path": "sheetlab://examples/seeds/seed000_queue_reopen.lua", "timeline": "none"])
         #expect(example["structuredContent"]?["passed"] == true, "\(example.text)")
-        let inside = client.call("run_scenario", ["path": .string(folders.inside.path + "/ok.lua"), "timeline": "none"])
+        let inside = client.call(
+            "run_scenario", ["path": .string(folders.inside.path + "/ok.lua"), "timeline": "none"])
         #expect(inside["structuredContent"]?["passed"] == true, "\(inside.text)")
     }
 
