@@ -172,7 +172,7 @@ class Run(unittest.TestCase):
     def test_bad_timeline_format(self):
         code, _, err = sheetlab("run", "examples/seeds/seed000_lost_reopen.lua", "--timeline", "pdf")
         self.assertEqual(code, 2)
-        self.assertIn("--timeline expects text, json or svg", err)
+        self.assertIn("--timeline expects text, json, svg or html", err)
 
 
 def example_scenarios():
