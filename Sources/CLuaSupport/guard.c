@@ -332,7 +332,11 @@ static void scan(sl_runtime *rt) {
     int64_t now = cpu_now(atomic_load_explicit(&rt->cpu_clock, memory_order_relaxed));
     if (now < 0)
         return;
-    int arm = 0;
+    /* A Ctrl-C asked and not yet taken keeps the hook armed: an arming from
+       another thread can race Lua clearing its trap (luaG_traceexec with no
+       hook set), and an ask has no level tripped to re-arm it otherwise. */
+    int ask = atomic_load_explicit(&rt->interrupt_ask, memory_order_acquire);
+    int arm = ask == SL_ASK_RUNNING || (ask == SL_ASK_OUTERMOST && depth == 1);
     for (int i = 0; i < depth; i++) {
         sl_level *lv = &rt->levels[i];
         uint64_t id = atomic_load_explicit(&lv->id, memory_order_acquire);
