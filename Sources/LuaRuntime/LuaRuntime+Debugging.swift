@@ -281,7 +281,7 @@ extension LuaRuntime {
         case LUA_TSTRING:
             var text = state.string(at: index) ?? ""
             if text.utf8.count > 500 { text = String(decoding: text.utf8.prefix(500), as: UTF8.self) + "..." }
-            return LuaDebugValue(type: type, text: LuaDebugValue.quoted(text))
+            return LuaDebugValue(type: type, text: LuaSyntax.quote(text))
         case LUA_TFUNCTION:
             var record = lua_Debug()
             state.pushCopy(of: index)
@@ -335,27 +335,6 @@ extension LuaRuntime {
 }
 
 extension LuaDebugValue {
-    /// A string as Lua would write it, in double quotes.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            case "\r": out += "\\r"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    out += "\\\(scalar.value)"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
-
     /// `{id = 0, "a"}`: a table's fields on one line, cut at about 80 characters.
     static func preview(_ fields: [LuaDebugField], more: Bool) -> String {
         if fields.isEmpty { return "{}" }

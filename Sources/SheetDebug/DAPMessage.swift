@@ -1,4 +1,5 @@
 import SheetJSON
+import SheetServer
 
 #if canImport(Glibc)
     import Glibc
@@ -77,27 +78,12 @@ package final class DAPOutput: @unchecked Sendable {
 
     /// Writes to a file descriptor.
     package convenience init(fd: Int32) {
-        self.init { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes.withUnsafeBytes { raw in
-                    #if canImport(Glibc)
-                        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    #else
-                        Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                    #endif
-                }
-                if n < 0, errno == EINTR { continue }
-                if n <= 0 { return }
-                offset += n
-            }
-        }
+        self.init { bytes in _ = MessageWriter.writeAll(bytes, to: fd) }
     }
 
     /// A message's bytes on the wire: the header, a blank line, the JSON.
     package static func frame(_ message: JSON) -> [UInt8] {
-        let text = message.text
-        return Array("Content-Length: \(text.utf8.count)\r\n\r\n".utf8) + Array(text.utf8)
+        MessageWriter.frame(message.text, .lsp)
     }
 
     private func send(_ fields: [String: JSON]) {

@@ -40,7 +40,7 @@ package struct VariableNode: Equatable, Sendable {
                 })
             self.init(name: name, value: Self.preview(preview), type: "table", children: children)
         case .string(let s):
-            self.init(name: name, value: LuaDebugValue(type: "string", text: s.description).quotedText, type: "string")
+            self.init(name: name, value: LuaSyntax.quote(s.description), type: "string")
         default:
             self.init(name: name, value: value.description, type: value.typeName)
         }
@@ -60,21 +60,6 @@ package struct VariableNode: Equatable, Sendable {
             parts.append(part)
         }
         return "{" + parts.joined(separator: ", ") + "}"
-    }
-}
-
-extension LuaDebugValue {
-    fileprivate var quotedText: String {
-        var out = "\""
-        for c in text.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
     }
 }
 

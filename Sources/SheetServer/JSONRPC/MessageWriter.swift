@@ -24,6 +24,12 @@ package final class MessageWriter {
     /// Writes one message (`text` is one line of JSON).
     package func write(_ text: String) {
         guard !failed else { return }
+        failed = !Self.writeAll(Self.frame(text, framing), to: fd)
+    }
+
+    /// A message's bytes on the wire: the line and its newline, or the
+    /// `Content-Length` header, a blank line and the text.
+    package static func frame(_ text: String, _ framing: Framing) -> [UInt8] {
         var bytes: [UInt8]
         switch framing {
         case .line:
@@ -33,6 +39,12 @@ package final class MessageWriter {
             bytes = Array("Content-Length: \(text.utf8.count)\r\n\r\n".utf8)
             bytes.append(contentsOf: text.utf8)
         }
+        return bytes
+    }
+
+    /// Writes all of `bytes` to `fd`, again after an interruption.
+    /// - Returns: false if a write failed (the reader went away).
+    package static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
@@ -43,11 +55,9 @@ package final class MessageWriter {
                 #endif
             }
             if n < 0, errno == EINTR { continue }
-            if n <= 0 {
-                failed = true
-                return
-            }
+            if n <= 0 { return false }
             offset += n
         }
+        return true
     }
 }
