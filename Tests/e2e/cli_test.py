@@ -274,7 +274,7 @@ class RunAcrossProfiles(unittest.TestCase):
 
     def test_usage_errors(self):
         cases = [
-            (["--profiles", "iphone15-ios17,iphone99-ios1"], "unknown profile 'iphone99-ios1'; valid profiles: "),
+            (["--profiles", "iphone15-ios17,pixel9"], "unknown profile 'pixel9'; valid profiles: "),
             (["--profiles", "iphone15-ios17"], "--profiles compares two or more profiles"),
             (["--json"], "--json goes with --profiles"),
             (["--profiles", "all", "--timeline", "json"], "--timeline does not go with --profiles"),

@@ -41,11 +41,22 @@ public struct EngineError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An error for `reason`.
     public init(_ reason: Reason) { self.reason = reason }
 
+    /// `; did you mean iphone15-ios17, iphone15-ios26? (a profile is
+    /// DEVICE-iosVERSION)` for a device alone (its versions), else the
+    /// closest names, or "" when none is close.
+    public static func profileHint(for name: String, in valid: [String]) -> String {
+        let versions = valid.filter { $0.hasPrefix(name.lowercased() + "-") }
+        guard versions.isEmpty else {
+            return "; did you mean " + versions.joined(separator: ", ") + "? (a profile is DEVICE-iosVERSION)"
+        }
+        return NameSuggestion.hint(for: name, in: valid)
+    }
+
     public var description: String {
         switch reason {
         case .unknownProfile(let name, let valid):
-            let hint = NameSuggestion.closest(to: name, among: valid).map { " did you mean \($0)?" } ?? ""
-            return "unknown profile '\(name)';\(hint) valid profiles: \(valid.joined(separator: ", "))"
+            return "unknown profile '\(name)'\(Self.profileHint(for: name, in: valid)); valid profiles: "
+                + valid.joined(separator: ", ")
         case .unknownView(let name):
             return "no view named '\(name)'"
         case .duplicateView(let name):

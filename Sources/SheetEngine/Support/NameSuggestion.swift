@@ -27,21 +27,6 @@ public enum NameSuggestion {
             .map(\.name).filter { seen.insert($0).inserted }.prefix(limit).map { $0 }
     }
 
-    /// The one valid name most likely meant, or nil when none is close: the
-    /// same name in other case, else the last of those it begins as a prefix
-    /// and a dash (a device alone: its newest profile), else the closest
-    /// within 2 edits.
-    public static func closest(to name: String, among valid: [String]) -> String? {
-        let lowered = name.lowercased()
-        if let exact = valid.first(where: { $0.lowercased() == lowered }) { return exact }
-        if !name.isEmpty, let longer = valid.last(where: { $0.hasPrefix(name + "-") }) { return longer }
-        // At most 2 edits (1 for a short name): a far-off name suggests nothing.
-        let allowed = min(2, max(1, name.count / 3))
-        let wanted = Array(lowered)
-        return valid.map { ($0, distance(wanted, Array($0.lowercased()))) }.filter { $0.1 <= allowed }
-            .min { $0.1 < $1.1 }?.0
-    }
-
     /// `; did you mean request?` (or `request or settle?`), or "" when nothing is close.
     public static func hint(for name: String, in known: [String]) -> String {
         let names = close(to: name, in: known)

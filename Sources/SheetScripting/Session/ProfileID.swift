@@ -49,15 +49,9 @@ package enum ProfileNames {
     /// `unknown profile 'iphone15'; did you mean iphone15-ios26, …?; valid profiles: …`: a device
     /// alone suggests its versions.
     package static func unknown(_ name: String) -> String {
-        let valid = Profile.allNames
-        let hint =
-            valid.contains(where: { $0.hasPrefix(name.lowercased() + "-") })
-            ? "; did you mean "
-                + valid.filter { $0.hasPrefix(name.lowercased() + "-") }.joined(separator: ", ")
-                + "? (a profile is DEVICE-iosVERSION)"
-            : NameSuggestion.hint(for: name, in: valid)
+        let hint = EngineError.profileHint(for: name, in: Profile.allNames)
         guard hint.isEmpty else { return "unknown profile '\(name)'\(hint) ('sheetlab profiles' lists all)" }
-        return "unknown profile '\(name)'; valid profiles: \(valid.joined(separator: ", "))"
+        return EngineError(.unknownProfile(name: name, valid: Profile.allNames)).description
     }
 
     /// The message of `error`, with a suggestion when it is an unknown profile.

@@ -5,17 +5,19 @@ import Testing
 /// "Did you mean" for profiles and hooks (the newcomer review's §3.4, §3.5).
 @Suite struct NameSuggestionTests {
     @Test func aTypo_suggestsTheClosestName() {
-        #expect(NameSuggestion.closest(to: "requets", among: ["request", "dismissed", "settle"]) == "request")
-        #expect(NameSuggestion.closest(to: "iphone15-ios71", among: Profile.allNames) == "iphone15-ios17")
+        #expect(NameSuggestion.close(to: "requets", in: ["request", "dismissed", "settle"]) == ["request"])
+        #expect(NameSuggestion.close(to: "iphone15-ios71", in: Profile.allNames) == ["iphone15-ios17"])
     }
 
-    @Test func aDeviceAlone_suggestsItsNewestProfile() {
-        #expect(NameSuggestion.closest(to: "iphone15", among: Profile.allNames) == "iphone15-ios27")
+    @Test func aDeviceAlone_suggestsItsVersions() {
+        let hint = EngineError.profileHint(for: "iphone15", in: Profile.allNames)
+        #expect(hint.hasPrefix("; did you mean iphone15-ios14.4, "))
+        #expect(hint.hasSuffix("iphone15-ios27? (a profile is DEVICE-iosVERSION)"))
     }
 
     @Test func somethingFarOff_suggestsNothing() {
-        #expect(NameSuggestion.closest(to: "iphone99-ios1", among: Profile.allNames) == nil)
-        #expect(NameSuggestion.closest(to: "zz", among: ["request"]) == nil)
+        #expect(NameSuggestion.close(to: "pixel9", in: Profile.allNames).isEmpty)
+        #expect(NameSuggestion.hint(for: "zz", in: ["request"]) == "")
     }
 
     @Test func anUnknownProfile_saysWhatWasMeant() {
@@ -23,7 +25,8 @@ import Testing
         do {
             _ = try Profile.named("iphone15")
         } catch {
-            #expect("\(error)".hasPrefix("unknown profile 'iphone15'; did you mean iphone15-ios27? valid profiles: "))
+            #expect("\(error)".hasPrefix("unknown profile 'iphone15'; did you mean iphone15-ios14.4, "))
+            #expect("\(error)".contains("iphone15-ios27? (a profile is DEVICE-iosVERSION); valid profiles: "))
         }
     }
 }

@@ -30,8 +30,8 @@ import Testing
     }
 
     @Test func unknownProfileName_isAnErrorListingTheValidNames() {
-        let text = message("iphone15-ios17,iphone99-ios1") ?? ""
-        #expect(text.hasPrefix("--profiles: unknown profile 'iphone99-ios1'; valid profiles: "))
+        let text = message("iphone15-ios17,pixel9") ?? ""
+        #expect(text.hasPrefix("--profiles: unknown profile 'pixel9'; valid profiles: "))
         #expect(text.contains("iphone17-ios26"))
         #expect(text.contains("iphonese-ios14.4"))
     }
