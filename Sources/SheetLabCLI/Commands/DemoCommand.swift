@@ -17,27 +17,11 @@ enum DemoCommand {
         options: [OptionSpec("--profile", value: "NAME", help: "Device and OS (default \(Profile.defaultName)).")],
         discussion: """
             Runs a built-in scenario twice: once as stock SwiftUI behaves, once with the queue policy
-            (examples/policies/queue.lua when run from the repository, else its native Swift twin).
+            (examples/policies/queue.lua, built into the binary: the same wherever it runs).
             """)
 
-    /// The built-in scenario: open, swipe down, tap "Open" again while the sheet is still closing.
-    static let scenario = """
-        view {
-          name = "ContentView",
-          state = { "selectedItem" },
-          modifiers = {
-            sheet { item = "selectedItem", content = function(c) return "item " .. c.item.id end },
-          },
-        }
-        set("selectedItem", { id = 0 })   -- Button("Open") { selectedItem = Item(id: 0) }
-        advance(500)                      -- presented
-        swipe()                           -- the user swipes the sheet down
-        advance(100)
-        set("selectedItem", { id = 1 })   -- and taps "Open" again while it is still closing
-        advance(1000)
-        """
-
-    static let queuePolicyPath = "examples/policies/queue.lua"
+    /// The built-in scenario, run to its end.
+    static let scenario = ReopenExample.view + "\n" + ReopenExample.taps + "\nadvance(1000)\n"
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         var stock = SessionConfiguration(setup: .source(scenario, name: "demo"))
@@ -47,15 +31,13 @@ enum DemoCommand {
             }
         }
         let profile = stock.profile
-        let useLua = FileManager.default.fileExists(atPath: queuePolicyPath)
         var withQueue = stock
-        if useLua { withQueue.policies = [.file(queuePolicyPath)] }
+        withQueue.policies = [.source(ReopenExample.policy, name: ReopenExample.policyPath)]
         var sessions: [Session] = []
-        for (configuration, native) in [(stock, false), (withQueue, !useLua)] {
+        for configuration in [stock, withQueue] {
             do {
                 let session = try Session(configuration, startBudgetMilliseconds: nil) { session in
                     session.printHandler = { out.line($0) }
-                    if native { session.addPolicy(QueuePolicy()) }
                 }
                 sessions.append(session)
             } catch {
@@ -68,7 +50,7 @@ enum DemoCommand {
             "Profile \(profile.name). The user opens item 0, swipes it down at 500 ms and taps \"Open\" for item 1 at 600 ms."
         )
         let titles = [
-            "1. Stock SwiftUI", "2. With the queue policy (\(useLua ? queuePolicyPath : "native QueuePolicy"))",
+            "1. Stock SwiftUI", "2. With the queue policy (\(ReopenExample.policyPath), built in)",
         ]
         for (title, session) in zip(titles, sessions) {
             out.line()

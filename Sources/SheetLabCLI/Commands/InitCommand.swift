@@ -37,39 +37,15 @@ enum InitCommand {
 
         """
 
-    static let policy = """
-        -- A policy: hold a request made while the sheet is still closing, and
-        -- present it once the sheet has closed (SheetLab's P01; docs/policies.md).
-        return {
-          invariants = { "no-request-lost" },
-          request = function(ctx)
-            if ctx.phase == nil then return nil end -- nothing shown: stock SwiftUI
-            if ctx.held > 0 then return "drop" end  -- hold one request at most
-            return "queue"
-          end,
-        }
-
-        """
-
     static let scenario = """
         -- A scenario: the user swipes the sheet down and taps "Open" again while
         -- it is still closing. Stock SwiftUI loses that reopen (B03); the queue
         -- policy keeps it. Run it: sheetlab run scenarios/reopen.lua
         policy("../policies/queue.lua")
 
-        view {
-          name = "ContentView",
-          state = { "selectedItem" },
-          modifiers = {
-            sheet { item = "selectedItem", content = function(c) return "item " .. c.item.id end },
-          },
-        }
+        \(ReopenExample.view)
 
-        set("selectedItem", { id = 0 }) -- Button("Open") { selectedItem = Item(id: 0) }
-        advance(500)
-        swipe()                         -- the user swipes the sheet down ...
-        advance(100)
-        set("selectedItem", { id = 1 }) -- ... and taps "Open" again while it is closing
+        \(ReopenExample.taps)
         advance(150)
         expect_eq(top() and top().phase, "presenting", "the reopen is kept, not lost")
         advance(1000)
@@ -80,7 +56,8 @@ enum InitCommand {
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         let dir = args.positionals.first ?? "."
         let files: [(String, String)] = [
-            (Project.fileName, projectFile), ("policies/queue.lua", policy), ("scenarios/reopen.lua", scenario),
+            (Project.fileName, projectFile), ("policies/queue.lua", ReopenExample.policy),
+            ("scenarios/reopen.lua", scenario),
             (".gitignore", "# what sheetlab test --last-failed remembers\n\(Project.stateFolder)/\n"),
         ]
         let snapshot = "scenarios/reopen.timeline"

@@ -20,6 +20,11 @@ extension MCPResources {
         FileSystem.kind(at: folder + "/docs/api/sheetlab.lua") == .file
     }
 
+    /// A built-in file's text, by its path in the checkout (`examples/policies/queue.lua`).
+    package static func builtInText(_ path: String) -> String? {
+        EmbeddedResources.files.first { $0.path == path }?.text
+    }
+
     /// How many files are built in.
     package static var builtInCount: Int { EmbeddedResources.files.count }
 
