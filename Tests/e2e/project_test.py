@@ -291,6 +291,10 @@ class Demo(Scratch):
     def test_the_closing_hint_names_files_that_exist(self):
         code, out, err = sheetlab("demo", cwd=self.tmp)
         self.assertEqual(code, 0, err)
+        # The same run from any folder: the built-in queue.lua, never a native stand-in.
+        _, here, _ = sheetlab("demo", cwd=ROOT)
+        self.assertEqual(out.strip().splitlines()[:-1], here.strip().splitlines()[:-1])
+        self.assertIn("[queue.lua]  -> queue", out)
         hint = out.strip().splitlines()[-1]
         paths = [w for w in hint.split() if w.endswith(".lua")]
         self.assertTrue(paths, hint)
