@@ -21,26 +21,10 @@ enum ProfilesRun {
     /// failed to standard error.
     /// - Returns: the most serious exit code of the runs.
     static func run(_ setup: Setup, on profiles: [Profile], json: Bool, _ out: Output) -> ExitCode {
-        var runs: [RunOutcome] = []
-        for profile in profiles {
-            // print() goes to standard error, marked with its profile: standard output holds the comparison.
-            var configuration = setup.configuration
-            configuration.profile = profile
-            configuration.pinsProfile = true
-            var runner = ScenarioRunner(configuration) { text in
-                out.error("[\(profile.name)] " + TerminalText.escape(text, indent: "    "))
-            }
-            let events = EventCounter()
-            runner.prepare = { events.watch($0) }
-            let result: ScenarioResult
-            do {
-                result = try runner.run(path: setup.path)
-            } catch {
-                // A --policy file that does not load fails the same way on every profile.
-                out.error("error: " + TerminalText.escape(error.description, indent: "    "))
-                return error.kind == .io ? .ioError : .scriptError
-            }
-            runs.append(RunOutcome(profile: profile, result: result, events: events))
+        let runs: [RunOutcome]
+        switch runAll(setup, on: profiles, out) {
+        case .success(let done): runs = done.map(\.outcome)
+        case .failure(let failed): return failed.code
         }
         let comparison = ProfileComparison(path: setup.path, runs: runs)
         if json {
@@ -56,29 +40,16 @@ enum ProfilesRun {
     /// side by side on one time scale, to `file` or standard output; the
     /// exit code and the problems as the comparison gives them.
     static func player(_ setup: Setup, on profiles: [Profile], to file: String?, _ out: Output) -> ExitCode {
-        var runs: [RunOutcome] = []
-        var drawn: [TimelineHTML.Run] = []
-        for profile in profiles {
-            var configuration = setup.configuration
-            configuration.profile = profile
-            configuration.pinsProfile = true
-            var runner = ScenarioRunner(configuration) { text in
-                out.error("[\(profile.name)] " + TerminalText.escape(text, indent: "    "))
-            }
-            let events = EventCounter()
-            runner.prepare = { events.watch($0) }
-            let result: ScenarioResult
-            do {
-                result = try runner.run(path: setup.path)
-            } catch {
-                out.error("error: " + TerminalText.escape(error.description, indent: "    "))
-                return error.kind == .io ? .ioError : .scriptError
-            }
-            runs.append(RunOutcome(profile: profile, result: result, events: events))
-            drawn.append(
-                TimelineHTML.Run(
-                    label: profile.name, parts: result.session.app.parts,
-                    expectations: TimelineOutput.expectations(result.session)))
+        let done: [(outcome: RunOutcome, result: ScenarioResult)]
+        switch runAll(setup, on: profiles, out) {
+        case .success(let runs): done = runs
+        case .failure(let failed): return failed.code
+        }
+        let runs = done.map(\.outcome)
+        let drawn = done.map {
+            TimelineHTML.Run(
+                label: $0.outcome.profile.name, parts: $0.result.session.app.parts,
+                expectations: TimelineOutput.expectations($0.result.session))
         }
         let html = TimelineHTML(title: TerminalText.escape(setup.path)).render(runs: drawn)
         if let file {
@@ -95,4 +66,36 @@ enum ProfilesRun {
         for line in comparison.problemLines { out.error(line) }
         return comparison.exitCode
     }
+
+    /// Runs `setup.path` on every profile, each in a fresh session pinned to
+    /// it; `print()` goes to standard error, marked with its profile
+    /// (standard output holds the comparison).
+    /// - Returns: each run, or the exit code when a `--policy` file does not
+    ///   load (it fails the same way on every profile).
+    private static func runAll(_ setup: Setup, on profiles: [Profile], _ out: Output)
+        -> Result<[(outcome: RunOutcome, result: ScenarioResult)], FailedRun>
+    {
+        var runs: [(outcome: RunOutcome, result: ScenarioResult)] = []
+        for profile in profiles {
+            var configuration = setup.configuration
+            configuration.profile = profile
+            configuration.pinsProfile = true
+            var runner = ScenarioRunner(configuration) { text in
+                out.error("[\(profile.name)] " + TerminalText.escape(text, indent: "    "))
+            }
+            let events = EventCounter()
+            runner.prepare = { events.watch($0) }
+            do {
+                let result = try runner.run(path: setup.path)
+                runs.append((RunOutcome(profile: profile, result: result, events: events), result))
+            } catch {
+                out.error("error: " + TerminalText.escape(error.description, indent: "    "))
+                return .failure(FailedRun(code: error.kind == .io ? .ioError : .scriptError))
+            }
+        }
+        return .success(runs)
+    }
+
+    /// A run that could not start: its exit code.
+    private struct FailedRun: Error { var code: ExitCode }
 }
