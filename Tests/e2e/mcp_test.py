@@ -79,6 +79,50 @@ class MCPTests(unittest.TestCase):
         for tool in tools.values():
             self.assertTrue(tool.description)
 
+    def test_inputSchemas_sayWhatTheToolsAccept(self):
+        # The schema a client validates against agrees with the tool: what it
+        # refuses, the tool refuses too; and no combinator at the top level
+        # (the Anthropic API refuses tools whose input_schema has one).
+        import jsonschema
+        cases = [  # (tool, arguments, valid)
+            ("run_scenario", {}, False),
+            ("run_scenario", {"path": SEED000}, True),
+            ("run_scenario", {"path": SEED000, "source": "advance(1)"}, False),
+            ("run_scenario", {"path": SEED000, "name": "x.lua"}, False),
+            ("run_scenario", {"source": "advance(1)", "name": "x.lua"}, True),
+            ("render_timeline_svg", {}, False),
+            ("render_timeline_svg", {"events": []}, True),
+            ("render_timeline_svg", {"events": [], "path": SEED000}, False),
+            ("explain_event", {}, False),
+            ("explain_event", {"event": {"time": 0, "kind": "presented"}}, True),
+            ("explain_event", {"event": {"time": 0, "kind": "presented"}, "index": 1}, False),
+            ("explain_event", {"path": SEED000}, False),
+            ("explain_event", {"path": SEED000, "index": 2}, True),
+            ("check_policy", {"seed": 3}, False),
+            ("check_policy", {"simulate": True}, False),
+            ("check_policy", {"runs": 2, "seed": 3, "depth": 2}, True),
+            ("check_policy", {"invariants": ["no-such-invariant"]}, False),
+            ("check_policy", {"policies": [{"source": "return {}", "name": "x.lua"}], "depth": 1}, True),
+            ("check_policy", {"max_ms": 2000, "depth": 1}, True),
+            ("check_policy", {"max_ms": 2001, "depth": 1}, False),
+        ]
+
+        async def body(session, _):
+            tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+            answers = []
+            for name, arguments, _ in cases:
+                answers.append(await session.call_tool(name, arguments))
+            return tools, answers
+        tools, answers = run(body, "--max-request-budget", "2000", "--script-budget", "2000")
+        for tool in tools.values():
+            for keyword in ["oneOf", "anyOf", "allOf"]:
+                self.assertNotIn(keyword, tool.input_schema, tool.name)
+        self.assertEqual(tools["check_policy"].input_schema["properties"]["max_ms"]["maximum"], 2000)
+        for (name, arguments, valid), answer in zip(cases, answers):
+            validator = jsonschema.Draft202012Validator(tools[name].input_schema)
+            self.assertEqual(validator.is_valid(arguments), valid, f"{name} {arguments}: schema")
+            self.assertEqual(not answer.is_error, valid, f"{name} {arguments}: {text(answer)}")
+
     def test_seed000_stock_losesTheReopen(self):
         async def body(session, _):
             return await session.call_tool("run_scenario", {"path": SEED000, "timeline": "both"})

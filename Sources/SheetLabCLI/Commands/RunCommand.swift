@@ -20,7 +20,7 @@ enum RunCommand {
                 ["text", "json", "svg", "html"],
                 "text (default), json (one event per line), svg or html (a player); with --profiles, text, json or html."
             ),
-            OptionSpec("--timeline", value: "FORMAT", help: "The older spelling of --format (text, json or svg).")
+            OptionSpec("--timeline", value: "FORMAT", help: "The older spelling of --format (text, json, svg or html).")
                 .choosing(["text", "json", "svg"]),
             OptionSpec("--out", value: "F", help: "Write the timeline to F instead of standard output."),
             OptionSpec(
@@ -54,7 +54,7 @@ enum RunCommand {
             --watch runs the scenario again after the scenario or a policy it loads changes (the
             screen is cleared between runs on a terminal); a policy that no longer loads is shown
             with its error and replaced by its last good version until it loads again.
-            Text the scenario controls (errors, print, names) has control characters escaped (\\27).
+            Text the scenario controls has control characters escaped (\\27) in errors and print, made spaces in timeline lines.
             Exit codes: 0 ok, 1 an expectation failed, 2 usage error, 3 script error (file:line
             printed), 4 a file could not be read or written (cannot write F: <the system's reason>).
 

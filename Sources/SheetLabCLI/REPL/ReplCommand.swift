@@ -32,7 +32,8 @@ enum ReplCommand {
             $XDG_STATE_HOME/sheetlab/history (default ~/.local/state/sheetlab/history).
             When standard input is not a terminal, lines are read as they come, with no prompt:
               echo 'set("selectedItem", { id = 0 })' | sheetlab repl
-            and the exit code is 3 if an input failed with an error, 1 if an expectation failed, else 0.
+            and the exit code is 3 if an input failed with an error, 1 if an expectation failed,
+            4 if a :save or :timeline file could not be written (before 3 and 1), else 0.
 
             Example: sheetlab repl --policy examples/policies/queue.lua --show
             """)

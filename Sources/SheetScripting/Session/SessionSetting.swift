@@ -15,11 +15,13 @@ extension LimitSetting where Root == SessionConfiguration {
             flag: "--budget", name: "budget_ms", value: "MS", help: "CPU budget of one hook call in milliseconds",
             scale: 1, range: 1...600_000, keyPath: \.limits.callBudgetMilliseconds)
     }
-    /// The budget of a whole scenario.
+    /// The budget of one script run: a scenario file, a REPL input, serve's `eval` and policy loading.
     package static var scriptBudget: Self {
         Self(
             flag: "--script-budget", name: "script_budget_ms", value: "MS",
-            help: "CPU budget of a whole scenario in milliseconds", scale: 1, range: 1...3_600_000,
+            help:
+                "CPU budget of one script run (a scenario file, a REPL input, serve's eval and policy loading) in milliseconds",
+            scale: 1, range: 1...3_600_000,
             keyPath: \.limits.scriptBudgetMilliseconds)
     }
     /// The Lua state's memory cap.

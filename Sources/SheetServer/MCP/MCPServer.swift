@@ -144,7 +144,7 @@ package final class MCPServer: RPCHandler {
         }
         switch request.method {
         case "tools/list":
-            return ["tools": .array(MCPTools.list.map(\.json))]
+            return ["tools": .array(MCPTools.list.map { $0.json(limits: options.limits) })]
         case "tools/call":
             return try callTool(params)
         case "resources/list":
@@ -203,7 +203,7 @@ package final class MCPServer: RPCHandler {
         let given = try p.optionalObject("arguments") ?? [:]
         let result: MCPToolResult
         do {
-            let arguments = try tool.check(given)
+            let arguments = try tool.check(given, limits: options.limits)
             result = try tool.run(MCPCall(server: self, arguments: arguments))
         } catch {
             result = MCPToolResult(error: error)

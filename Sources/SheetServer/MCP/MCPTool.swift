@@ -8,6 +8,9 @@ struct MCPArgument: Sendable {
     var schema: JSON
     var description: String
     var required = false
+    /// The server limit that is the argument's maximum, when it is one
+    /// (`max_ms`: the server's `--max-request-budget`), in place of the schema's.
+    var maximumFromLimits: (@Sendable (ServerLimits) -> Int)? = nil
 
     /// An argument that may be left out.
     static func optional(_ name: String, _ schema: JSON, _ description: String) -> MCPArgument {
@@ -26,6 +29,15 @@ struct MCPArgument: Sendable {
         case .array(let ts)?: ts.compactMap { if case .string(let t) = $0 { t } else { nil } }
         default: []
         }
+    }
+
+    /// The argument as a server with `limits` offers it: its maximum is the limit's.
+    func limited(by limits: ServerLimits) -> MCPArgument {
+        guard let maximumFromLimits, case .object(var members) = schema else { return self }
+        members["maximum"] = .int(maximumFromLimits(limits))
+        var argument = self
+        argument.schema = .object(members)
+        return argument
     }
 
     /// The range the schema's `minimum` and `maximum` give a number, as `RPCParam` checks it.
@@ -56,37 +68,46 @@ struct MCPTool: Sendable {
     var title: String
     var description: String
     var arguments: [MCPArgument]
+    /// How the arguments go together, as top-level schema keywords
+    /// (`dependentRequired`, `if`/`then`/`else`; never `oneOf`, `anyOf` or
+    /// `allOf` there, which clients refuse); the tool's own checks say the
+    /// same in their messages.
+    var constraints: [String: JSON] = [:]
     /// Runs the tool on arguments that `check` accepted.
     var run: @Sendable (MCPCall) throws(RPCError) -> MCPToolResult
 
     /// `{name, title, description, inputSchema, outputSchema, annotations}`, as `tools/list` lists it
     /// (MCPTools+OutputSchemas.swift holds the last two).
-    var json: JSON {
+    func json(limits: ServerLimits) -> JSON {
         var members: [String: JSON] = [
             "name": .string(name), "title": .string(title), "description": .string(description),
-            "inputSchema": inputSchema, "annotations": MCPTools.readOnlyAnnotations,
+            "inputSchema": inputSchema(limits: limits), "annotations": MCPTools.readOnlyAnnotations,
         ]
         if let output = MCPTools.outputSchemas[name] { members["outputSchema"] = output }
         return .object(members)
     }
 
-    /// A JSON Schema object: the arguments, which are required, and no others.
-    var inputSchema: JSON {
+    /// A JSON Schema object: the arguments (with the maximums `limits`
+    /// give), which are required, how they go together, and no others.
+    func inputSchema(limits: ServerLimits = ServerLimits()) -> JSON {
         var schema: [String: JSON] = [
             "type": "object",
-            "properties": .object(Dictionary(uniqueKeysWithValues: arguments.map { ($0.name, $0.property) })),
+            "properties": .object(
+                Dictionary(uniqueKeysWithValues: arguments.map { ($0.name, $0.limited(by: limits).property) })),
             "additionalProperties": false,
         ]
         let required = arguments.filter(\.required).map { JSON.string($0.name) }
         if !required.isEmpty { schema["required"] = .array(required) }
+        schema.merge(constraints) { a, _ in a }
         return .object(schema)
     }
 
-    /// Checks the arguments against the schema's names, types and required ones.
+    /// Checks the arguments against the schema's names, types, ranges (with
+    /// the maximums `limits` give) and required ones.
     /// - Returns: them, as parameters to read.
     /// - Throws: invalid params naming the argument (the call answers it as a tool error).
-    func check(_ given: [String: JSON]) throws(RPCError) -> RPCParams {
-        let params = arguments.map {
+    func check(_ given: [String: JSON], limits: ServerLimits) throws(RPCError) -> RPCParams {
+        let params = arguments.map { $0.limited(by: limits) }.map {
             RPCParam(name: $0.name, types: $0.types, required: $0.required, range: $0.range)
         }
         return try RPCParams(name, given, checkedAgainst: params, naming: "argument")

@@ -24,8 +24,8 @@ extension MCPTools {
             """,
         arguments: [
             .optional(
-                "policies", strings,
-                "Policy files to check (paths or sheetlab://examples/policies/... URIs); none: stock SwiftUI behaviour."
+                "policies", policyList,
+                "Policies to check: files (paths or sheetlab://examples/policies/... URIs) or {source, name} objects; none: stock SwiftUI behaviour."
             ),
             .optional(
                 "scenario", string, "The set-up scenario (a path or URI); default: seed 000's one-sheet app."),
@@ -40,13 +40,16 @@ extension MCPTools {
                 "Random mode as TLC's simulation: check the state of every step from each state of a run, not only the one taken (needs 'runs')."
             ),
             .optional(
-                "invariants", strings,
+                "invariants",
+                ["type": "array", "items": oneOf(Invariant.allCases.map(\.rawValue))],
                 "Built-in invariants to check besides the defaults: \(Invariant.allCases.map(\.rawValue).joined(separator: ", "))."
             ),
-            .optional(
-                "max_ms", integer(in: ServerLimits.requestBudget.range),
-                "CPU time cap in milliseconds (default and maximum: the server's --max-request-budget)."),
-        ]
+            MCPArgument(
+                name: "max_ms", schema: integer(in: ServerLimits.requestBudget.range),
+                description: "CPU time cap in milliseconds (default and maximum: the server's --max-request-budget).",
+                maximumFromLimits: { $0.maximumRequestBudgetMilliseconds }),
+        ],
+        constraints: needs(["seed": ["runs"], "simulate": ["runs"]])
     ) { call throws(RPCError) in
         try check(call)
     }

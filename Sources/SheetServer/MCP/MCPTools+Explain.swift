@@ -18,7 +18,13 @@ extension MCPTools {
             ),
             .optional(
                 "index", integer(in: RequestRanges.id), "With a scenario: the event's 1-based index on its timeline."),
-        ] + scenarioArguments
+        ] + scenarioArguments,
+        // 'event' alone, or a scenario and 'index'.
+        constraints: [
+            "if": ["required": ["event"]],
+            "then": ["not": ["anyOf": [["required": ["index"]], ["required": ["path"]], ["required": ["source"]]]]],
+            "else": .object(scenarioConstraints.merging(["required": ["index"]]) { a, _ in a }),
+        ]
     ) { call throws(RPCError) in
         let p = call.arguments
         let explanation: EventExplanation

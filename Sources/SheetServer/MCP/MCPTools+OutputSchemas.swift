@@ -18,7 +18,8 @@ extension MCPTools {
                 "path": string, "profile": string, "passed": boolean,
                 "exit_status": [
                     "type": "integer", "enum": [0, 1, 3, 4],
-                    "description": "0 passed, 1 an expectation failed, 3 a script error, 4 the file could not be read",
+                    "description":
+                        "0 passed, 1 an expectation failed, 3 a script error, 4 the file is missing or cannot be read",
                 ],
                 "expectations": integer, "failures": array(object), "error": object,
                 "error_events": array(object), "output": strings, "timeline": array(object),

@@ -18,7 +18,10 @@ extension MCPTools {
                 "events", ["type": "array", "items": ["type": "object"]],
                 "Timeline entries to draw, instead of running a scenario."),
             .optional("title", string, "The picture's title (default: the scenario's name)."),
-        ] + scenarioArguments
+        ] + scenarioArguments,
+        constraints: exactlyOne(of: ["events", "path", "source"]).merging(
+            needs(["name": ["source"], "base_directory": ["source"]])
+        ) { a, _ in a }
     ) { call throws(RPCError) in
         let p = call.arguments
         let events: [Event]
@@ -44,6 +47,9 @@ extension MCPTools {
             if p["profile"] != nil { profile = try MCPTools.profile(call) }
             end = events.last?.time ?? 0
         } else {
+            if p["path"] == nil && p["source"] == nil {
+                throw p.bad("give exactly one of 'events', 'path' or 'source'")
+            }
             let (result, _) = try runScenario(call)
             events = result.session.app.timeline.events
             profile = result.session.profile

@@ -24,7 +24,8 @@ extension MCPTools {
             .optional(
                 "strict", boolean,
                 "As sheetlab test --strict: an error event no expect_error expected fails the run (default false)."),
-        ]
+        ],
+        constraints: scenarioConstraints
     ) { call throws(RPCError) in
         let timeline = try call.arguments.optionalString("timeline") ?? "text"
         guard ["text", "json", "both", "none"].contains(timeline) else {

@@ -52,6 +52,31 @@ package enum MCPTools {
         ],
     ]
 
+    /// Exactly one of `names`, as top-level `if`/`then`/`else` (clients
+    /// refuse a top-level `oneOf`): if the first is given, none of the
+    /// others; else exactly one of the others.
+    static func exactlyOne(of names: [String]) -> [String: JSON] {
+        guard let first = names.first, names.count > 1 else { return ["required": .array(names.map { .string($0) })] }
+        let others = Array(names.dropFirst())
+        return [
+            "if": ["required": [.string(first)]],
+            "then": ["not": ["anyOf": .array(others.map { ["required": [.string($0)]] })]],
+            "else": .object(exactlyOne(of: others)),
+        ]
+    }
+
+    /// Arguments that need others (`dependentRequired`): `seed` needs `runs`.
+    static func needs(_ dependencies: KeyValuePairs<String, [String]>) -> [String: JSON] {
+        var members: [String: JSON] = [:]
+        for (name, needed) in dependencies { members[name] = .array(needed.map { .string($0) }) }
+        return ["dependentRequired": .object(members)]
+    }
+
+    /// How `scenarioArguments` go together: a path or a source; a name and a base folder only with a source.
+    static let scenarioConstraints = exactlyOne(of: ["path", "source"]).merging(
+        needs(["name": ["source"], "base_directory": ["source"]])
+    ) { a, _ in a }
+
     /// A string from a fixed list.
     static func oneOf(_ values: [String]) -> JSON { ["type": "string", "enum": .array(values.map { .string($0) })] }
 
