@@ -25,6 +25,12 @@ extension Repl {
         {
             arguments = [format, rest.dropFirst(format.count).trimmed()]
         }
+        if debugCommand(name, arguments) { return }
+        if debugger.isStopped {
+            if name == "show", arguments.isEmpty { return printPastPicture() }
+            // Everything else is about the live app: the past is left first.
+            if !["help", "h", "?", "timeline", "quit", "q", "exit", "show"].contains(name) { leavePast() }
+        }
         switch name {
         case "help", "h", "?":
             helpCommand(arguments)
@@ -67,7 +73,8 @@ extension Repl {
     }
 
     /// The commands, for `:help`'s error and for Tab.
-    static let commands = ["help", "load", "policy", "profile", "reset", "show", "timeline", "save", "quit"]
+    static let commands =
+        ["help", "load", "policy", "profile", "reset", "show", "timeline", "save", "quit"] + ReplDebugger.commands
 
     // MARK: :help
 
