@@ -255,7 +255,7 @@ extension Repl {
     private func arrive(_ controller: DebugController) {
         switch controller.awaitOutcome() {
         case .stopped(let stop) where stop.why.reason != "end":
-            out.line(out.styled("-- " + TerminalText.line(stop.why.description), .dim))
+            out.line(out.styled("-- " + stopDescription(stop), .dim))
             describeStop(stop, brief: true)
         default:
             leavePast(reason: "-- the end of the session so far: back at the present (the live app)")
@@ -280,8 +280,18 @@ extension Repl {
             if let last = app.timeline.events.last { text += "; the last: " + last.kind.rawValue }
             return out.line(text + ". Not stopped: :back or :goto goes into the past; a :break stops a later input")
         }
-        out.line(TerminalText.line(stop.why.description))
+        out.line(stopDescription(stop))
         describeStop(stop, brief: false)
+    }
+
+    /// Why the run stopped, naming a breakpoint by its number and as it was typed.
+    private func stopDescription(_ stop: DebugStop) -> String {
+        guard let id = stop.why.hitBreakpointIDs.first,
+            let entry = debugger.breakpoints.entries.first(where: { $0.id == id })
+        else { return TerminalText.line(stop.why.description) }
+        var text = "breakpoint \(id) (\(TerminalText.line(entry.text)))"
+        if let event = stop.event { text += ": event \(event.number) at \(event.event.time) ms" }
+        return text
     }
 
     /// Prints the event stopped at, the Lua frames (the session's own lines as
@@ -402,7 +412,7 @@ extension Repl {
         switch controller.awaitOutcome() {
         case .stopped(let stop) where stop.why.reason != "end":
             debugger.controller = controller
-            out.line(out.styled("-- the input stopped: " + TerminalText.line(stop.why.description), .dim))
+            out.line(out.styled("-- the input stopped: " + stopDescription(stop), .dim))
             describeStop(stop, brief: true)
             out.line(
                 out.styled(
