@@ -307,7 +307,7 @@ extension Repl {
             if let thread = stop.thread {
                 for frame in session.runtime.frames(of: thread) where frame.isLua || !brief {
                     guard frame.isLua else {
-                        frames.append("  [C] \(frame.name)")
+                        if frame.name != "?" { frames.append("  [C] \(frame.name)") }
                         continue
                     }
                     frames.append("  " + place(frame.file, frame.line, in: program) + " (\(frame.name))")
