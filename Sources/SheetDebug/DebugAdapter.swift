@@ -31,7 +31,16 @@ package final class DebugAdapter {
     let output: DAPOutput
     let makeConfiguration: ConfigurationMaker
     private var breakpoints = BreakpointSet() {
-        didSet { controller?.breakpoints = breakpoints }
+        didSet { controller?.breakpoints = effectiveBreakpoints }
+    }
+    /// Filters on whatever the client sets: a replayed trace stops at its violation (`failedExpectation`).
+    private var forcedFilters: [String] = []
+    /// The scenario a replayed trace was made into, removed at the end.
+    private var traceScenario: String?
+    private var effectiveBreakpoints: BreakpointSet {
+        var set = breakpoints
+        for filter in forcedFilters where !set.filters.contains(filter) { set.filters.append(filter) }
+        return set
     }
     private var nextBreakpointID = 1
     private var launched: (configuration: SessionConfiguration, program: String, stopOnEntry: Bool)?
@@ -61,6 +70,8 @@ package final class DebugAdapter {
     /// Ends the run, if one is going (the input ended, or the client disconnected).
     package func shutdown() {
         controller?.abort()
+        if let traceScenario { TraceReplay.remove(traceScenario) }
+        traceScenario = nil
     }
 
     private func dispatch(_ request: DAPRequest) throws(DAPFailure) {
@@ -144,8 +155,23 @@ package final class DebugAdapter {
         if let cwd = try arguments.string("cwd"), chdir(cwd) != 0 {
             throw DAPFailure("launch: cannot change to the folder '\(cwd)' (\"cwd\")")
         }
-        guard let program = try arguments.string("program") else {
-            throw DAPFailure("launch: \"program\" (the scenario's path) is missing")
+        var program = try arguments.string("program")
+        if let trace = try arguments.string("trace") {
+            guard program == nil else {
+                throw DAPFailure("launch: give \"program\" (a scenario) or \"trace\" (an ITF trace), not both")
+            }
+            guard FileKind.isRegularFile(trace) else { throw DAPFailure("launch: no such trace file: \(trace)") }
+            let setup = try arguments.string("setup")
+            if let setup, !FileKind.isRegularFile(setup) {
+                throw DAPFailure("launch: no such set-up scenario: \(setup)")
+            }
+            let made = try TraceReplay.write(tracePath: trace, setupPath: setup)
+            traceScenario = made
+            forcedFilters = [EventMatch.failedExpectation.id]
+            program = made
+        }
+        guard let program else {
+            throw DAPFailure("launch: \"program\" (the scenario's path) or \"trace\" (an ITF trace) is missing")
         }
         guard FileKind.isRegularFile(program) else {
             throw DAPFailure("launch: no such scenario file: \(program)")
@@ -182,7 +208,7 @@ package final class DebugAdapter {
             output.event("terminated")
         }
         let controller = DebugController(
-            configuration: launched.configuration, program: .file(launched.program), breakpoints: breakpoints,
+            configuration: launched.configuration, program: .file(launched.program), breakpoints: effectiveBreakpoints,
             callbacks: callbacks)
         self.controller = controller
         start(.live(launched.stopOnEntry ? .stepIn(entry) : .run))

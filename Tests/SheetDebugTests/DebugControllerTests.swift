@@ -1,4 +1,5 @@
 import SheetEngine
+import SheetJSON
 import SheetScripting
 import Testing
 
@@ -132,5 +133,50 @@ import Testing
         after.start(.live(.run), armedFromLine: lastAdvance)
         #expect(try #require(Self.stop(after)).why.reason == "end", "the loss was before the line")
         after.abort()
+    }
+}
+
+/// A check counterexample's ITF trace made the scenario the debugger runs.
+@Suite struct TraceReplayTests {
+    static func trace(loop: Bool) -> JSON {
+        var meta: [String: JSON] = [
+            "format": "ITF", "description": "the request is lost", "profile": "iphone15-ios17",
+        ]
+        if loop { meta["loop-step"] = "advance(500)" }
+        var fields: [String: JSON] = [
+            "#meta": .object(meta),
+            "states": [
+                ["#meta": ["index": 0]], ["#meta": ["index": 1, "step": "set(\"selectedItem\", {id = 0})"]],
+                ["#meta": ["index": 2, "step": "swipe()"]],
+            ],
+        ]
+        if loop { fields["loop"] = 1 }
+        return .object(fields)
+    }
+
+    @Test func theStepsInOrder_thenTheViolation() throws {
+        let text = try TraceReplay.scenario(Self.trace(loop: false), name: "t.json", setup: "view { name = \"V\" }")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.contains("profile(\"iphone15-ios17\")"))
+        #expect(lines.contains("view { name = \"V\" }"))
+        let set = try #require(lines.firstIndex(of: "set(\"selectedItem\", {id = 0})"))
+        #expect(lines[set + 1] == "swipe()")
+        #expect(lines.last == "expect(false, \"the request is lost\")")
+        #expect(!text.contains("oscillation_guard"))
+    }
+
+    @Test func aLassoGoesBackToWhereItsCycleStarts() throws {
+        let text = try TraceReplay.scenario(Self.trace(loop: true), name: "t.json", setup: "")
+        #expect(text.contains("oscillation_guard(false)"))
+        #expect(text.contains("swipe()\nadvance(500)\n"))
+        #expect(text.contains("leads back to state 1"))
+        #expect(text.contains("(3 steps)"))
+    }
+
+    @Test func whatIsNotATraceSaysSo() {
+        #expect(throws: DebugFailure.self) { try TraceReplay.scenario(["states": []], name: "x.json", setup: "") }
+        #expect(throws: DebugFailure.self) {
+            try TraceReplay.scenario(["#meta": ["format": "ITF"], "states": [["#meta": [:]], [:]]], name: "x", setup: "")
+        }
     }
 }
