@@ -176,7 +176,8 @@ import Testing
     @Test func whatIsNotATraceSaysSo() {
         #expect(throws: DebugFailure.self) { try TraceReplay.scenario(["states": []], name: "x.json", setup: "") }
         #expect(throws: DebugFailure.self) {
-            try TraceReplay.scenario(["#meta": ["format": "ITF"], "states": [["#meta": [:]], [:]]], name: "x", setup: "")
+            try TraceReplay.scenario(
+                ["#meta": ["format": "ITF"], "states": [["#meta": [:]], [:]]], name: "x", setup: "")
         }
     }
 }

@@ -200,7 +200,8 @@ extension Repl {
         guard arguments.isEmpty else { return out.error("this command takes no argument") }
         guard let controller = debugger.controller, controller.stop != nil else {
             return out.error(
-                "not stopped: the app is at the present. :back or :goto goes into the past; a :break stops a later input")
+                "not stopped: the app is at the present. :back or :goto goes into the past; a :break stops a later input"
+            )
         }
         controller.resume(how)
         arrive(controller)
@@ -382,7 +383,8 @@ extension Repl {
         }
         switch result {
         case .success(let text)?: if !text.isEmpty { out.line(TerminalText.escape(text)) }
-        case .failure(let error)?: out.error(out.styled("error", .red, stderr: true) + ": " + TerminalText.escape(error.description))
+        case .failure(let error)?:
+            out.error(out.styled("error", .red, stderr: true) + ": " + TerminalText.escape(error.description))
         case nil: out.error("error: the run in the past is not stopped")
         }
     }
