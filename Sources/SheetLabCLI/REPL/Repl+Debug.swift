@@ -358,8 +358,10 @@ extension Repl {
 
     /// Lua typed while stopped: evaluated in the stopped frame (the first Lua
     /// frame), read-only, in the run of the past.
-    func evaluateInPast(_ source: String) {
+    func evaluateInPast(_ line: String) {
         guard let controller = debugger.controller else { return }
+        var source = line.trimmed()
+        if source.hasPrefix("=") { source.removeFirst() }  // `=expr`, as at the present
         let result: Result<String, LuaError>? = controller.execution?.perform { session, stop in
             let before = session.app.timeline.count
             let value: Result<String, LuaError>

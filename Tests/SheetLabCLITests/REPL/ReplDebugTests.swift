@@ -35,6 +35,8 @@ import Testing
         #expect(feed(repl, out, ":goto 600ms").out.contains("-- Event 7 at 600 ms"))
         #expect(repl.prompt == "[600 ms] > ")
         #expect(feed(repl, out, "top().phase").out == "\"dismissing\"\n")
+        #expect(feed(repl, out, "=now()").out == "600\n", "=expr works in the past too")
+        #expect(feed(repl, out, "nosuch()").err.contains("attempt to call a nil value"))
         let onward = feed(repl, out, ":continue").out
         #expect(onward.contains("breakpoint 1 (requestLost): event 11 at 750 ms"))
         let end = feed(repl, out, ":continue").out
