@@ -169,7 +169,11 @@ extension Repl {
         case .failure(let error): return report(error)
         }
         options.load = path
+        let part = session.app.part
+        let failures = session.failures.count
         startOver(profile: nil, setUpFile: file)
+        // A breakpoint the scenario hits stops there, as an input's does.
+        stopIfBreakpointHit(eventsBefore: 0, partBefore: part, failuresBefore: failures)
     }
 
     /// A fresh app (on `profile` when given), set up again, with the same policies.

@@ -83,6 +83,18 @@ import Testing
         #expect(feed(repl, out, "c.item.id").out == "0\n")
     }
 
+    @Test func aLoadedScenarioThatHitsABreakpointStopsThere() throws {
+        let (repl, out) = try makeRepl()
+        feed(repl, out, ":break B03")
+        let loaded = feed(repl, out, ":load examples/seeds/seed000_lost_reopen.lua").out
+        #expect(loaded.contains("-- the input stopped: breakpoint 1 (B03): event 11 at 750 ms"))
+        #expect(loaded.contains("examples/seeds/seed000_lost_reopen.lua:31: advance(150)"))
+        #expect(repl.debugger.isStopped)
+        // A command about the live app leaves the past first.
+        #expect(feed(repl, out, ":reset").out.contains("back at the present"))
+        #expect(!repl.debugger.isStopped)
+    }
+
     @Test func breakpointsAreListedAndCleared_andBadOnesSayWhy() throws {
         let (repl, out) = try makeRepl()
         #expect(feed(repl, out, ":break").out.contains("no breakpoints"))
