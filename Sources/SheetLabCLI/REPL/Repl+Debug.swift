@@ -247,7 +247,10 @@ extension Repl {
             controller.travel(to: destination)
             arrive(controller)
         } catch {
-            if debugger.controller == nil { controller.abort() }
+            if debugger.controller == nil {
+                controller.abort()
+                debugger.program = nil
+            }
             out.error(TerminalText.escape(error.message))
         }
     }
