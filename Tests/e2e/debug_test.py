@@ -7,7 +7,8 @@ binary as an editor would: a breakpoint in examples/policies/queue.lua's
 requestLost in seed 000 under stock SwiftUI, which stops at 750 ms;
 stepBack to the previous event, whose world (stack, slots, held requests)
 is the one a fresh run stopped there shows; reverseContinue to an earlier
-breakpoint; evaluate; bad inputs (a breakpoint in a file that does not
+breakpoint; evaluate; a check counterexample replayed to its violation,
+as its scenario and as its ITF trace (launch's "trace"); bad inputs (a breakpoint in a file that does not
 exist, an unknown filter, a malformed message) answered with an error
 response while the session goes on; disconnect and terminate leave no
 process.

@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """End-to-end tests of `sheetlab repl`, driven through a pseudo-terminal as a
 person would type: tab completion, history, multi-line input, errors,
-Ctrl-C in an endless policy hook, :save replayed by `sheetlab run`, and the
-new-user walk-through that :help gives.
+Ctrl-C in an endless policy hook, :save replayed by `sheetlab run`, the
+new-user walk-through that :help gives, and the debugger commands (:break,
+:back, :goto, :step, :next, :continue, :where, :live).
 
 Usage: python3 Tests/e2e/repl_test.py PATH_TO_SHEETLAB
 Python 3 standard library only. Ends with the line "N passed, N failed".
