@@ -97,7 +97,8 @@ let package = Package(
         // What several test targets share: an RPC client, the scenario enumerator.
         .target(name: "SheetLabTestSupport", dependencies: ["SheetJSON"], path: "Tests/SheetLabTestSupport"),
         .testTarget(name: "SheetServerTests", dependencies: ["SheetServer", "SheetLabTestSupport"]),
-        .testTarget(name: "SheetDebugTests", dependencies: ["SheetDebug", "SheetJSON"]),
+        .testTarget(
+            name: "SheetDebugTests", dependencies: ["SheetDebug", "SheetJSON", "SheetScripting", "SheetEngine"]),
         .testTarget(name: "SheetLabCLITests", dependencies: ["SheetLabCLI", "SheetLabTestSupport"]),
         // The same bad inputs through the command line, serve, mcp and the library (Tests/e2e/parity_test.py too).
         .testTarget(

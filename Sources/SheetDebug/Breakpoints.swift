@@ -1,4 +1,5 @@
 import SheetEngine
+import SheetScripting
 
 /// A hit condition as DAP gives it (`hitCondition`): `N` or `==N` (the Nth
 /// hit), `>=N`, `>N`, `<=N`, `<N`, `%N` (every Nth hit).
@@ -141,5 +142,117 @@ extension StringProtocol {
         while s.first == set { s = s.dropFirst() }
         while s.last == set { s = s.dropLast() }
         return String(s)
+    }
+}
+
+/// A breakpoint as a person types it at the REPL (`:break SPEC`): an
+/// exception filter (`warning`, `error`, `failedExpectation`), an event
+/// breakpoint (a kind such as `requestLost`, a rule such as `B03`, a time
+/// such as `@750ms`), or a line (`FILE:LINE`).
+package enum BreakpointSpec: Equatable, Sendable {
+    case filter(String)
+    case event(EventMatch)
+    case line(file: String, line: Int)
+
+    /// - Throws: `DebugFailure` with what is accepted and the nearest name.
+    package init(parsing text: String) throws(DebugFailure) {
+        let spec = text.trimmingCharacters(in: " ")
+        if spec == EventMatch.failedExpectation.id || ["warning", "error"].contains(spec) {
+            self = .filter(spec)
+            return
+        }
+        if let colon = spec.lastIndex(of: ":"), colon != spec.startIndex {
+            let file = String(spec[..<colon])
+            guard let line = Int(spec[spec.index(after: colon)...]), line > 0 else {
+                throw DebugFailure("'\(text)' is not FILE:LINE (a line number from 1)")
+            }
+            self = .line(file: file, line: line)
+            return
+        }
+        do throws(DebugFailure) {
+            self = .event(try EventMatch(functionName: spec))
+        } catch {
+            throw DebugFailure(
+                error.message.replacingFirst(
+                    "give a rule", with: "give warning, error, failedExpectation, FILE:LINE, a rule"))
+        }
+    }
+}
+
+/// The breakpoints a person set one by one (the REPL's `:break`), numbered
+/// from 1 in the order they were set; a number is never given again.
+package struct BreakpointList: Equatable, Sendable {
+    package struct Entry: Equatable, Sendable {
+        package var id: Int
+        /// As typed.
+        package var text: String
+        package var spec: BreakpointSpec
+        /// For a line breakpoint, its file's real path.
+        package var path: String?
+    }
+
+    package private(set) var entries: [Entry] = []
+    private var nextID = 1
+
+    package init() {}
+
+    /// Adds a breakpoint; a line breakpoint's file must exist and have the line.
+    /// - Parameters:
+    ///   - text: the breakpoint (`BreakpointSpec`), a file's path as it is to be opened.
+    ///   - shown: how the list shows it (a relative path), `text` by default.
+    /// - Throws: `DebugFailure` saying what is wrong with `text`.
+    @discardableResult
+    package mutating func add(_ text: String, shown: String? = nil) throws(DebugFailure) -> Entry {
+        let spec = try BreakpointSpec(parsing: text)
+        var path: String?
+        if case .line(let file, let line) = spec {
+            guard FileKind.isRegularFile(file), let count = DebugAdapter.lineCount(file) else {
+                throw DebugFailure("no such file: \(file)")
+            }
+            guard line <= count else { throw DebugFailure("line \(line) is not in \(file) (it has \(count) lines)") }
+            path = Session.canonicalPath(file)
+        }
+        let entry = Entry(id: nextID, text: (shown ?? text).trimmingCharacters(in: " "), spec: spec, path: path)
+        nextID += 1
+        entries.append(entry)
+        return entry
+    }
+
+    /// Removes breakpoint `id`; false when there is none.
+    @discardableResult
+    package mutating func remove(_ id: Int) -> Bool {
+        guard let i = entries.firstIndex(where: { $0.id == id }) else { return false }
+        entries.remove(at: i)
+        return true
+    }
+
+    package mutating func removeAll() { entries = [] }
+
+    /// What a run consults. `place` turns a file's line into the places a
+    /// run reaches it as (the REPL runs a `--load`ed scenario inside its
+    /// session's program); by default the file itself.
+    package func set(place: (String, Int) -> [(path: String, line: Int)] = { [($0, $1)] }) -> BreakpointSet {
+        var set = BreakpointSet()
+        for entry in entries {
+            switch entry.spec {
+            case .filter(let id):
+                if !set.filters.contains(id) { set.filters.append(id) }
+            case .event(let match):
+                set.events.append(EventBreakpoint(id: entry.id, name: entry.text, match: match))
+            case .line(_, let line):
+                for (path, at) in place(entry.path ?? "", line) {
+                    set.lines[path, default: []].append(LineBreakpoint(id: entry.id, line: at))
+                }
+            }
+        }
+        return set
+    }
+}
+
+extension String {
+    func replacingFirst(_ target: String, with replacement: String) -> String {
+        var copy = self
+        if let range = copy.firstRange(of: target) { copy.replaceSubrange(range, with: replacement) }
+        return copy
     }
 }

@@ -17,7 +17,8 @@ import SheetScripting
 /// state while it is stopped (frames, variables, evaluate) runs on the
 /// run's thread (`perform`). Stepping back re-executes the scenario from
 /// its start: a scan to the current point finds the earlier events and
-/// breakpoint hits, a replay stops at the one asked for.
+/// breakpoint hits, a replay stops at the one asked for (`DebugController`,
+/// which the REPL's debugger commands drive too).
 package final class DebugAdapter {
     /// The launch request's choices, made a configuration by the door (the project's settings under them).
     package typealias ConfigurationMaker = (_ program: String, _ policies: [String]?, _ profile: String?)
@@ -29,11 +30,23 @@ package final class DebugAdapter {
 
     let output: DAPOutput
     let makeConfiguration: ConfigurationMaker
-    private var breakpoints = BreakpointSet()
+    private var breakpoints = BreakpointSet() {
+        didSet { controller?.breakpoints = effectiveBreakpoints }
+    }
+    /// Filters on whatever the client sets: a replayed trace stops at its violation (`failedExpectation`).
+    private var forcedFilters: [String] = []
+    /// The scenario a replayed trace was made into, removed at the end.
+    private var traceScenario: String?
+    private var effectiveBreakpoints: BreakpointSet {
+        var set = breakpoints
+        for filter in forcedFilters where !set.filters.contains(filter) { set.filters.append(filter) }
+        return set
+    }
     private var nextBreakpointID = 1
     private var launched: (configuration: SessionConfiguration, program: String, stopOnEntry: Bool)?
     private var configurationDone = false
-    private var execution: DebugExecution?
+    private var controller: DebugController?
+    private var execution: DebugExecution? { controller?.execution }
     private let variables = VariableStore()
     private let endedMonitor = Monitor()
     private var runEnded = false
@@ -56,8 +69,9 @@ package final class DebugAdapter {
 
     /// Ends the run, if one is going (the input ended, or the client disconnected).
     package func shutdown() {
-        execution?.abort()
-        execution = nil
+        controller?.abort()
+        if let traceScenario { TraceReplay.remove(traceScenario) }
+        traceScenario = nil
     }
 
     private func dispatch(_ request: DAPRequest) throws(DAPFailure) {
@@ -141,8 +155,23 @@ package final class DebugAdapter {
         if let cwd = try arguments.string("cwd"), chdir(cwd) != 0 {
             throw DAPFailure("launch: cannot change to the folder '\(cwd)' (\"cwd\")")
         }
-        guard let program = try arguments.string("program") else {
-            throw DAPFailure("launch: \"program\" (the scenario's path) is missing")
+        var program = try arguments.string("program")
+        if let trace = try arguments.string("trace") {
+            guard program == nil else {
+                throw DAPFailure("launch: give \"program\" (a scenario) or \"trace\" (an ITF trace), not both")
+            }
+            guard FileKind.isRegularFile(trace) else { throw DAPFailure("launch: no such trace file: \(trace)") }
+            let setup = try arguments.string("setup")
+            if let setup, !FileKind.isRegularFile(setup) {
+                throw DAPFailure("launch: no such set-up scenario: \(setup)")
+            }
+            let made = try TraceReplay.write(tracePath: trace, setupPath: setup)
+            traceScenario = made
+            forcedFilters = [EventMatch.failedExpectation.id]
+            program = made
+        }
+        guard let program else {
+            throw DAPFailure("launch: \"program\" (the scenario's path) or \"trace\" (an ITF trace) is missing")
         }
         guard FileKind.isRegularFile(program) else {
             throw DAPFailure("launch: no such scenario file: \(program)")
@@ -155,13 +184,8 @@ package final class DebugAdapter {
     }
 
     private func startIfReady() {
-        guard configurationDone, let launched, execution == nil else { return }
+        guard configurationDone, let launched, controller == nil else { return }
         let entry = StopReason(reason: "entry", description: "Stopped at the start of the run")
-        start(mode: .live(launched.stopOnEntry ? .stepIn(entry) : .run))
-    }
-
-    private func start(mode: DebugExecution.Mode) {
-        guard let launched else { return }
         var callbacks = DebugExecution.Callbacks()
         callbacks.stopped = { [output] stop in
             var body: JSON = [
@@ -183,12 +207,16 @@ package final class DebugAdapter {
             output.event("exited", ["exitCode": .int(code)])
             output.event("terminated")
         }
-        endedMonitor.locked { runEnded = false }
-        let execution = DebugExecution(
-            configuration: launched.configuration, program: launched.program, mode: mode, breakpoints: breakpoints,
+        let controller = DebugController(
+            configuration: launched.configuration, program: .file(launched.program), breakpoints: effectiveBreakpoints,
             callbacks: callbacks)
-        self.execution = execution
-        execution.start()
+        self.controller = controller
+        start(.live(launched.stopOnEntry ? .stepIn(entry) : .run))
+    }
+
+    private func start(_ mode: DebugExecution.Mode) {
+        endedMonitor.locked { runEnded = false }
+        controller?.start(mode)
     }
 
     private func markEnded() { endedMonitor.locked { runEnded = true } }
@@ -236,7 +264,6 @@ package final class DebugAdapter {
             answers.append(.object(answer))
         }
         breakpoints.lines[Session.canonicalPath(path)] = set.isEmpty ? nil : set
-        execution?.update(breakpoints)
         output.respond(to: request, body: ["breakpoints": .array(answers)])
     }
 
@@ -266,7 +293,6 @@ package final class DebugAdapter {
             }
         }
         breakpoints.events = set
-        execution?.update(breakpoints)
         output.respond(to: request, body: ["breakpoints": .array(answers)])
     }
 
@@ -284,7 +310,6 @@ package final class DebugAdapter {
                     + NameSuggestion.hint(for: filter, in: known))
         }
         breakpoints.filters = filters
-        execution?.update(breakpoints)
         output.respond(
             to: request, body: ["breakpoints": .array(filters.map { _ in ["verified": true] })])
     }
@@ -349,7 +374,7 @@ package final class DebugAdapter {
         output.respond(to: request, body: ["stackFrames": .array(shown), "totalFrames": .int(frames.count)])
     }
 
-    static func engineFrameName(_ stop: DebugStop) -> String {
+    package static func engineFrameName(_ stop: DebugStop) -> String {
         var name = "engine at \(stop.time) ms"
         if let event = stop.event {
             name += ", event \(event.number): \(event.event.kind.rawValue)"
@@ -465,45 +490,27 @@ package final class DebugAdapter {
         execution.resume(how)
     }
 
-    /// Runs again from the start to the point `choose` picks among those before the current one.
+    /// Runs again from the start to the point `choose` picks among the run's points (`DebugController`).
     private func travel(
-        _ request: DAPRequest, scanUntil limit: ((DebugStop) -> Int)? = nil,
-        choose: ([DebugPoint], DebugStop) throws(DAPFailure) -> (tick: Int, why: StopReason)
+        _ request: DAPRequest, choose: (DebugController, DebugStop) throws(DAPFailure) -> DebugController.Destination
     ) throws(DAPFailure) {
-        let execution = try stopped(request.command)
-        guard let stop = execution.stop else { throw DAPFailure("\(request.command): the scenario is not stopped") }
-        let until = limit?(stop) ?? stop.tick
-        let scan = DebugExecution(
-            configuration: execution.configuration, program: execution.program, mode: .scan(until: until),
-            breakpoints: breakpoints, callbacks: DebugExecution.Callbacks())
-        scan.start()
-        scan.join()
-        let target = try choose(scan.points, stop)
+        _ = try stopped(request.command)
+        guard let controller, let stop = controller.stop else {
+            throw DAPFailure("\(request.command): the scenario is not stopped")
+        }
+        let destination = try choose(controller, stop)
         variables.clear()
         output.respond(to: request)
-        execution.abort()
-        start(mode: .replay(tick: target.tick, why: target.why))
+        endedMonitor.locked { runEnded = false }
+        controller.travel(to: destination)
     }
 
-    static let entry = StopReason(reason: "entry", description: "Back at the start of the run")
-
     private func stepBack(_ request: DAPRequest) throws(DAPFailure) {
-        try travel(request) { points, _ in
-            guard let event = points.last(where: { $0.eventNumber != nil }) else { return (1, Self.entry) }
-            return (
-                event.tick,
-                StopReason(
-                    reason: "step",
-                    description: "Stepped back to event \(event.eventNumber!) at \(event.eventTime ?? 0) ms")
-            )
-        }
+        try travel(request) { controller, stop in controller.previousEvent(before: stop.tick) }
     }
 
     private func reverseContinue(_ request: DAPRequest) throws(DAPFailure) {
-        try travel(request) { points, _ in
-            guard let point = points.last(where: { $0.hit != nil }), let hit = point.hit else { return (1, Self.entry) }
-            return (point.tick, hit)
-        }
+        try travel(request) { controller, stop in controller.previousBreakpoint(before: stop.tick) }
     }
 
     /// `gotoEvent {event: N}` or `{time: MS}`: to the Nth event of the run, or the first at or after a virtual time.
@@ -513,21 +520,8 @@ package final class DebugAdapter {
         guard (number == nil) != (time == nil) else {
             throw DAPFailure("gotoEvent: give \"event\" (its number, 1 for the first) or \"time\" (ms), one of them")
         }
-        try travel(request, scanUntil: { _ in Int.max }) { points, _ throws(DAPFailure) in
-            let events = points.filter { $0.eventNumber != nil }
-            let found =
-                number.map { n in events.first { $0.eventNumber == n } }
-                ?? time.map { t in events.first { ($0.eventTime ?? -1) >= t } } ?? nil
-            guard let found else {
-                throw DAPFailure(
-                    "gotoEvent: the run has \(events.count) events"
-                        + (time != nil
-                            ? ", none at or after \(time!) ms (the last at \(events.last?.eventTime ?? 0) ms)" : ""))
-            }
-            return (
-                found.tick,
-                StopReason(reason: "goto", description: "Event \(found.eventNumber!) at \(found.eventTime ?? 0) ms")
-            )
+        try travel(request) { controller, _ throws(DAPFailure) in
+            try controller.event(number: number, time: time)
         }
     }
 }

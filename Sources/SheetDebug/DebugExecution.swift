@@ -29,6 +29,22 @@ package struct DebugStop: @unchecked Sendable {
     package var time: Int
 }
 
+/// What a debug run executes: a scenario file, or a scenario given as its
+/// text (the REPL's session so far, as `:save` would write it).
+package enum DebugProgram: Equatable, Sendable {
+    case file(String)
+    /// The text, run as the file `name` in `baseDirectory` (its frames and breakpoints name `name`).
+    case source(String, name: String, baseDirectory: String)
+
+    /// The path its frames and line breakpoints use.
+    package var name: String {
+        switch self {
+        case .file(let path): path
+        case .source(_, let name, _): name
+        }
+    }
+}
+
 /// One point of a run seen by a scan: for stepping back and `goto`.
 package struct DebugPoint: Equatable, Sendable {
     package var tick: Int
@@ -72,8 +88,14 @@ package final class DebugExecution: @unchecked Sendable {
     }
 
     let configuration: SessionConfiguration
-    let program: String
+    let program: DebugProgram
     let callbacks: Callbacks
+    /// In a live run, breakpoints stop only once the program's own chunk
+    /// has reached this line (they are counted before it): the REPL asks
+    /// whether its last input, which starts there, hit one.
+    private let armedFromLine: Int?
+    private var armed: Bool
+    private let programKey: String
     private let monitor = Monitor()
     private var thread: JoinableThread?
 
@@ -100,11 +122,14 @@ package final class DebugExecution: @unchecked Sendable {
     package private(set) var points: [DebugPoint] = []
 
     package init(
-        configuration: SessionConfiguration, program: String, mode: Mode, breakpoints: BreakpointSet,
-        callbacks: Callbacks
+        configuration: SessionConfiguration, program: DebugProgram, mode: Mode, breakpoints: BreakpointSet,
+        callbacks: Callbacks, armedFromLine: Int? = nil
     ) {
         self.configuration = configuration
         self.program = program
+        self.armedFromLine = armedFromLine
+        self.armed = armedFromLine == nil
+        self.programKey = Session.canonicalPath(program.name)
         self.mode = mode
         self.breakpointsShared = breakpoints
         self.callbacks = callbacks
@@ -196,7 +221,12 @@ package final class DebugExecution: @unchecked Sendable {
                 let handle = session.runtime.makeInterruptHandle()
                 monitor.locked { interruptHandle = handle }
             }
-            let result = ScenarioRunner.run(in: session, path: program)
+            let result =
+                switch program {
+                case .file(let path): ScenarioRunner.run(in: session, path: path)
+                case .source(let text, let name, let baseDirectory):
+                    ScenarioRunner.run(in: session, source: text, name: name, baseDirectory: baseDirectory)
+                }
             if !isAborting {
                 for failure in result.failures { callbacks.output("FAIL " + failure.description, "stderr") }
                 if let error = result.error {
@@ -257,6 +287,11 @@ package final class DebugExecution: @unchecked Sendable {
         if aborting { return }
         session.runtime.setVirtualTime(milliseconds: session.app.now)
         refreshBreakpoints()
+        if !armed, let from = armedFromLine, line >= from, let file = session.runtime.position(of: thread).file,
+            realPath(file) == programKey
+        {
+            armed = true
+        }
         var hit: StopReason?
         if breakpointLines.contains(line), let file = session.runtime.position(of: thread).file {
             let real = realPath(file)
@@ -352,6 +387,8 @@ package final class DebugExecution: @unchecked Sendable {
                 mode = .live(.run)
                 pause(at: thread, why: hit ?? why, event: event)
             }
+        case .live where !armed:
+            break
         case .live(let step):
             if pauseRequested {
                 pauseRequested = false

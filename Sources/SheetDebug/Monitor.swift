@@ -53,6 +53,11 @@ final class JoinableThread: @unchecked Sendable {
             &thread, &attributes,
             { raw in
                 let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
+                // Ctrl-C is the door's (the REPL's input), never a run's: its threads, and those they start, block it.
+                var blocked = sigset_t()
+                sigemptyset(&blocked)
+                sigaddset(&blocked, SIGINT)
+                pthread_sigmask(SIG_BLOCK, &blocked, nil)
                 box.body()
                 return nil
             }, box)

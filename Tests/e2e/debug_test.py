@@ -7,7 +7,8 @@ binary as an editor would: a breakpoint in examples/policies/queue.lua's
 requestLost in seed 000 under stock SwiftUI, which stops at 750 ms;
 stepBack to the previous event, whose world (stack, slots, held requests)
 is the one a fresh run stopped there shows; reverseContinue to an earlier
-breakpoint; evaluate; bad inputs (a breakpoint in a file that does not
+breakpoint; evaluate; a check counterexample replayed to its violation,
+as its scenario and as its ITF trace (launch's "trace"); bad inputs (a breakpoint in a file that does not
 exist, an unknown filter, a malformed message) answered with an error
 response while the session goes on; disconnect and terminate leave no
 process.
@@ -128,7 +129,10 @@ class Adapter:
             self.request("setExceptionBreakpoints", {"filters": list(filters)})
         if functions:
             self.request("setFunctionBreakpoints", {"breakpoints": [{"name": n} for n in functions]})
-        self.request("launch", dict(program=program, stopOnEntry=stop_on_entry, **launch))
+        arguments = dict(stopOnEntry=stop_on_entry, **launch)
+        if program is not None:
+            arguments["program"] = program
+        self.request("launch", arguments)
         self.request("configurationDone")
         return capabilities
 
@@ -381,6 +385,40 @@ class DebugTest(unittest.TestCase):
         a.request("stepBack", {"threadId": 1})
         self.assertEqual(a.stopped()["reason"], "step")
         self.assertIn(", event ", a.frames()[-1]["name"])
+        a.close()
+
+    def test_an_itf_trace_replays_to_its_violation(self):
+        trace = os.path.join(ROOT, ".build", "debug_test_trace.itf.json")
+        check = subprocess.run([SHEETLAB, "check", "--invariant", "no-request-lost", "--trace", "json",
+                                "--trace-out", trace], cwd=ROOT, capture_output=True, text=True, timeout=120)
+        self.assertEqual(check.returncode, 1, check.stdout + check.stderr)
+        with open(trace) as f:
+            steps = [state["#meta"]["step"] for state in json.load(f)["states"][1:]]
+        a = self.adapter()
+        a.start(None, trace=trace)  # no filter set: a trace stops at its violation by itself
+        stop = a.stopped()
+        self.assertEqual(stop["reason"], "exception")
+        self.assertIn("Expectation failed", stop["description"])
+        self.assertIn("overwritten by the write-back (B03)", stop["description"])
+        frames = [f for f in a.frames() if f.get("source", {}).get("path", "").endswith("debug_test_trace.itf.lua")]
+        scenario = frames[0]["source"]["path"]
+        with open(scenario) as f:
+            lines = f.read().splitlines()
+        self.assertEqual(lines[frames[0]["line"] - 1].split("(")[0], "expect", "stopped at the violation's line")
+        step_lines = [l for l in lines if l in steps]
+        self.assertEqual(step_lines, steps, "the trace's steps, in order")
+        self.assertEqual(a.evaluate("invariant('no-request-lost')", frames[0]["id"]), "false")
+        self.assertEqual(a.evaluate("#timeline({ kind = 'requestLost' })", frames[0]["id"]), "1")
+        a.request("stepBack", {"threadId": 1})
+        self.assertEqual(a.stopped()["reason"], "step")
+        self.assertIn(", event ", a.frames()[-1]["name"])
+        a.close()
+        self.assertFalse(os.path.exists(scenario), "the scenario made of the trace is removed at the end")
+        a = self.adapter()
+        a.request("initialize", {"adapterID": "sheetlab"})
+        self.assertIn("is not JSON", a.error("launch", {"trace": LOST_REOPEN}))
+        self.assertIn("no such trace file", a.error("launch", {"trace": "/no/such.json"}))
+        self.assertIn("not both", a.error("launch", {"trace": trace, "program": LOST_REOPEN}))
         a.close()
 
     def test_bad_inputs_get_error_responses_and_the_session_goes_on(self):

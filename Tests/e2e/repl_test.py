@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """End-to-end tests of `sheetlab repl`, driven through a pseudo-terminal as a
 person would type: tab completion, history, multi-line input, errors,
-Ctrl-C in an endless policy hook, :save replayed by `sheetlab run`, and the
-new-user walk-through that :help gives.
+Ctrl-C in an endless policy hook, :save replayed by `sheetlab run`, the
+new-user walk-through that :help gives, and the debugger commands (:break,
+:back, :goto, :step, :next, :continue, :where, :live).
 
 Usage: python3 Tests/e2e/repl_test.py PATH_TO_SHEETLAB
 Python 3 standard library only. Ends with the line "N passed, N failed".
@@ -99,9 +100,9 @@ class Terminal:
             self.pump(0.01)
 
     def line(self, text):
-        """Types a line and waits for the next prompt (`> ` or `>> `)."""
+        """Types a line and waits for the next prompt (`> `, `>> `, or `[750 ms] > ` stopped in the past)."""
         self.send(text + "\n")
-        return self.expect(r"\n>>? ")
+        return self.expect(r"\n(?:\[\d+ ms\] )?>>? ")
 
     def expect(self, pattern, timeout=15):
         """Waits until `pattern` appears after what was matched before; returns the text up to its end."""
@@ -476,6 +477,86 @@ def test_save_replays_the_last_value():
     replay = subprocess.run([SHEETLAB, "run", saved], cwd=ROOT, capture_output=True, text=True, timeout=60)
     check(replay.returncode == 0, "the saved session replays, _ included: rc %d\n%s%s" % (
         replay.returncode, replay.stdout, replay.stderr))
+
+
+SEED_000 = ['set("selectedItem", { id = 0 })', "advance(500)", "swipe()", "advance(100)",
+            'set("selectedItem", { id = 1 })', "advance(150)"]
+
+
+def test_debugger_stops_an_input_at_request_lost_and_steps_back():
+    with Terminal("--profile", "iphone15-ios17") as t:
+        out = t.line(":break requestLost")
+        check("breakpoint 1: stops at every requestLost event" in out, ":break sets an event breakpoint", t)
+        for step in SEED_000[:-1]:
+            t.line(step)
+        out = t.line(SEED_000[-1])
+        check("writeBack" in out, "the input's events print first", t)
+        check("-- the input stopped: breakpoint 1 (requestLost): event 11 at 750 ms" in out,
+              "the input stopped at the requestLost", t)
+        check(out.endswith("\n[750 ms] > "), "the prompt shows the moment stopped at", t)
+        out = t.line('get("selectedItem").id')
+        check("\n1\n" in out, "Lua reads the world of that moment: the binding still holds item 1", t)
+        out = t.line(":back")
+        check("-- Stepped back to event 10 at 750 ms" in out and "dismissed" in out, ":back goes to the event before", t)
+        out = t.line(":where")
+        check("engine at 750 ms, event 10: dismissed ContentView.sheet(item:)" in out, ":where names the engine frame", t)
+        check("input 6: advance(150)" in out, ":where names the input that made the event", t)
+        out = t.line(":goto 8")
+        check("-- Event 8 at 600 ms" in out and out.endswith("\n[600 ms] > "), ":goto goes to event 8", t)
+        out = t.line("top().phase")
+        check('"dismissing"' in out, "at 600 ms the first sheet is still closing", t)
+        out = t.line(":step")
+        check("alreadyPresenting" in out, ":step goes on to the next event", t)
+        out = t.line(":continue")
+        check("breakpoint 1 (requestLost)" in out, ":continue stops at the breakpoint again", t)
+        out = t.line(":continue")
+        check("back at the present" in out and out.endswith("\n> "), "then the present", t)
+        out = t.line("=now()")
+        check("\n750\n" in out, "the live app is where it was", t)
+
+
+def test_debugger_in_a_policy_hook_reads_ctx():
+    with Terminal("--profile", "iphone15-ios17", "--policy", "examples/policies/queue.lua") as t:
+        t.send(":br\t")
+        t.expect(r":break ")
+        t.send("examples/pol\t")
+        t.expect(r"examples/policies/")
+        out = t.line("queue.lua:22")
+        check("breakpoint 1: stops at line 22 of examples/policies/queue.lua" in out,
+              ":br<Tab>examples/pol<Tab> completed, and the line breakpoint is set", t)
+        for step in SEED_000[:4]:
+            out = t.line(step)
+        check("stopped" not in out, "the first tap's request hook returns before line 22", t)
+        out = t.line(SEED_000[4])
+        check("examples/policies/queue.lua:22: if ctx.held > 0 then" in out, "the impatient tap stops in the hook", t)
+        out = t.line("ctx.phase")
+        check('"dismissing"' in out, "ctx is the context the policy saw", t)
+        out = t.line(":next")
+        check('queue.lua:25: return "queue"' in out, ":next goes to the hook's next line", t)
+        out = t.line(":where")
+        check("in the request hook of queue.lua" in out and "input 5:" in out, ":where shows the hook and the input", t)
+        out = t.line(":break")
+        check("1  examples/policies/queue.lua:22" in out, ":break lists the breakpoints", t)
+        out = t.line(":break clear")
+        check("cleared every breakpoint" in out, ":break clear clears them", t)
+        out = t.line(":live")
+        check("back at the present" in out and out.endswith("\n> "), ":live returns to the present", t)
+
+
+def test_debugger_walk_through_seed_000_loaded():
+    with Terminal("--profile", "iphone15-ios17", "--load", "examples/seeds/seed000_lost_reopen.lua") as t:
+        t.line(":break requestLost")
+        out = t.line(":back break")
+        check("breakpoint 1 (requestLost): event 11 at 750 ms" in out, ":back break goes to the loss", t)
+        check("seed000_lost_reopen.lua:31: advance(150)" in out, "the loaded file's own line", t)
+        out = t.line(":back")
+        check("Stepped back to event 10 at 750 ms" in out, ":back, to the dismissal", t)
+        out = t.line(":where")
+        check("engine at 750 ms, event 10: dismissed" in out, ":where", t)
+        out = t.line(":goto 99")
+        check("the run has 12 events" in out, "a :goto past the end says how many events there are", t)
+        out = t.line(":step nonsense")
+        check("takes no argument" in out, "bad arguments say so and the session goes on", t)
 
 
 def main():

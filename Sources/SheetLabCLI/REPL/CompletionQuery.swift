@@ -46,6 +46,8 @@ struct CompletionQuery: Equatable, Sendable {
         case slot(String)
         /// A name after `:help`.
         case help(String)
+        /// A breakpoint after `:break`: an event kind, a rule, a filter.
+        case breakpoint(String)
         /// Lua: globals, fields, methods (`parse`).
         case lua
     }
@@ -64,6 +66,7 @@ struct CompletionQuery: Equatable, Sendable {
             let command = String(body[..<space])
             let rest = String(body[body.index(after: space)...].drop { $0 == " " })
             if command == "help" { return .help(rest) }
+            if command == "break" { return .breakpoint(rest) }
             if let luaOnly = fileCommands[command] { return .file(rest, luaOnly: luaOnly) }
             if command == "timeline", let format = rest.split(separator: " ").first,
                 ["text", "json", "svg"].contains(String(format)), rest.contains(" ")

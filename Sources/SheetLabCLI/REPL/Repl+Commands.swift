@@ -25,6 +25,12 @@ extension Repl {
         {
             arguments = [format, rest.dropFirst(format.count).trimmed()]
         }
+        if debugCommand(name, arguments) { return }
+        if debugger.isStopped {
+            if name == "show", arguments.isEmpty { return printPastPicture() }
+            // Everything else is about the live app: the past is left first.
+            if !["help", "h", "?", "timeline", "quit", "q", "exit", "show"].contains(name) { leavePast() }
+        }
         switch name {
         case "help", "h", "?":
             helpCommand(arguments)
@@ -67,7 +73,8 @@ extension Repl {
     }
 
     /// The commands, for `:help`'s error and for Tab.
-    static let commands = ["help", "load", "policy", "profile", "reset", "show", "timeline", "save", "quit"]
+    static let commands =
+        ["help", "load", "policy", "profile", "reset", "show", "timeline", "save", "quit"] + ReplDebugger.commands
 
     // MARK: :help
 
@@ -162,7 +169,11 @@ extension Repl {
         case .failure(let error): return report(error)
         }
         options.load = path
+        let part = session.app.part
+        let failures = session.failures.count
         startOver(profile: nil, setUpFile: file)
+        // A breakpoint the scenario hits stops there, as an input's does.
+        stopIfBreakpointHit(eventsBefore: 0, partBefore: part, failuresBefore: failures)
     }
 
     /// A fresh app (on `profile` when given), set up again, with the same policies.

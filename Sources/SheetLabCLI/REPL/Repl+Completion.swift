@@ -1,4 +1,5 @@
 import LuaRuntime
+import SheetEngine
 import SheetServer
 
 #if canImport(FoundationEssentials)
@@ -37,10 +38,23 @@ extension Repl {
             return (insert + (complete ? "\"" : ""), list)
         case .help(let partial):
             return CompletionQuery.resolve(partial: partial, candidates: APIHelp.builtIn.names + ["show"])
+        case .breakpoint(let partial):
+            if partial.contains("/") || partial.hasPrefix(".") {
+                let (insert, list) = CompletionQuery.resolve(
+                    partial: partial, candidates: files(matching: partial, luaOnly: true))
+                return (insert, list.map(Self.lastComponent))
+            }
+            return CompletionQuery.resolve(partial: partial, candidates: Self.breakpointNames)
         case .lua:
             return CompletionQuery.resolve(
                 partial: CompletionQuery.parse(text)?.partial ?? "", candidates: candidates(for: text))
         }
+    }
+
+    /// What `:break` completes to: the filters, the event kinds, the rules, `clear`.
+    static var breakpointNames: [String] {
+        ["warning", "error", "failedExpectation", "clear"] + EventKind.allCases.map(\.rawValue)
+            + RuleID.allCases.map(\.rawValue)
     }
 
     /// Every name that could complete the Lua text before the cursor (functions end with "(").

@@ -33,6 +33,8 @@ final class Repl {
         var folder: String = FileManager.default.currentDirectoryPath
         /// The widest the screen picture may be.
         var columns = 80
+        /// The command line's session configuration (limits, allowed paths), which the debugger's runs start from.
+        var configuration: SessionConfiguration?
     }
 
     let session: Session
@@ -56,6 +58,8 @@ final class Repl {
     /// loaded: a file that changes is loaded again before the next input.
     var watchedPolicies: [(path: String, stamp: FileWatcher.Stamp?)] = []
     private var failuresSeen = 0
+    /// Breakpoints, and the run stopped in the past (`Repl+Debug`).
+    let debugger = ReplDebugger()
 
     /// Creates a REPL over a session and registers the REPL-only global `show`.
     /// - Throws: `LuaError` if the REPL's Lua helpers cannot be loaded.
@@ -75,7 +79,12 @@ final class Repl {
     }
 
     /// `> ` at the start of an input, `>> ` on its next lines.
-    var prompt: String { pending.isEmpty ? "> " : ">> " }
+    /// In the past (stopped by the debugger), `[750 ms] > `.
+    var prompt: String {
+        guard pending.isEmpty else { return ">> " }
+        if let stop = debugger.controller?.stop { return "[\(stop.time) ms] > " }
+        return "> "
+    }
 
     /// Whether an input is waiting for more lines.
     var isContinuing: Bool { !pending.isEmpty }
@@ -189,6 +198,11 @@ final class Repl {
                 out.flush()
                 return
             }
+            if debugger.isStopped {
+                evaluateInPast(line)
+                out.flush()
+                return
+            }
         }
         pending.append(line)
         let source = pending.joined(separator: "\n")
@@ -232,19 +246,23 @@ final class Repl {
     private func run(_ chunk: LuaFunction, source: String, wasExpression: Bool) {
         let part = session.app.part
         let before = session.app.timeline.count
+        let failuresBefore = session.failures.count
         var value: String?
+        var ran = false
         do {
             value = try lua.evaluate(chunk, budgetMilliseconds: session.runtime.limits.scriptBudgetMilliseconds)
             record.append(
                 .input(
                     source: source, form: savedForm(source, wasExpression: wasExpression), folder: options.folder,
                     setsLastValue: wasExpression && value != nil))
+            ran = true
         } catch {
             report(error)
             let changed = session.app.part != part || session.app.timeline.count != before
             record.append(.failed(source: source, error: error.description, changedTimeline: changed))
         }
         afterInput(value: value)
+        if ran { stopIfBreakpointHit(eventsBefore: before, partBefore: part, failuresBefore: failuresBefore) }
     }
 
     /// What every input ends with: the new events (what happened), the

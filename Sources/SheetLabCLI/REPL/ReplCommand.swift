@@ -55,6 +55,7 @@ enum ReplCommand {
         options.show = args.flag("--show")
         options.interactive = interactive
         options.columns = interactive ? min(80, terminalColumns()) : 80
+        options.configuration = configuration
 
         let repl: Repl
         do {

@@ -60,6 +60,23 @@ enum ReplHelp {
                             `sheetlab run FILE` replays to the same timeline
           :quit             leave (Ctrl-D does too)
 
+        Debugging (the same engine as `sheetlab debug`; the past is the session
+        run again from its start, so it is exactly as it was)
+          :break [SPEC]     stop where SPEC happens: an event kind (requestLost),
+                            a rule (B03), a time (@750ms), warning, error,
+                            failedExpectation, or FILE:LINE of a policy or the
+                            --load file; an input that hits one stops there.
+                            No SPEC: the list. :break clear [N] clears them
+          :back [break]     back to the previous event (or breakpoint hit)
+          :goto N|MSms      to event N of the session, or the first at a time
+          :step  :next      on to the next line or event; :next stays in the
+                            function (steps over calls)
+          :continue         on to the next breakpoint, or back to the present
+          :where            where the run is stopped: the event, the Lua lines
+          :live             back to the present (the live app, unchanged)
+        Stopped (the prompt shows the time, "[750 ms] >"), Lua reads the world of
+        that moment in the stopped frame: ctx in a policy hook, get("slot"), top().
+
         Functions (the scenario API, and show())
           set("slot", value)  set state, as a button does    get("slot")  read it
           advance(ms)         let time pass; advance() until nothing moves

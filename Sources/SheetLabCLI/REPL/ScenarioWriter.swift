@@ -17,8 +17,21 @@ struct ScenarioWriter {
     /// A first comment line, e.g. with the tool's version.
     var title: String = "A sheetlab repl session"
 
+    /// Where a step's Lua is in the scenario text: its first line is line
+    /// `firstLine` of the text (what the REPL's debugger maps back to an
+    /// input or to the `--load`ed file).
+    struct Placement: Equatable, Sendable {
+        /// The step's index in the record.
+        var step: Int
+        var firstLine: Int
+        var lineCount: Int
+    }
+
     /// The scenario text.
-    func render(_ record: SessionRecord) -> String {
+    func render(_ record: SessionRecord) -> String { layout(record).text }
+
+    /// The scenario text, and where each input's and set-up's Lua is in it.
+    func layout(_ record: SessionRecord) -> (text: String, placements: [Placement]) {
         let needsPolicyShim = record.steps.contains { step in
             guard let (source, _, from) = Self.lua(of: step) else { return false }
             return from != folder && Self.words(source).contains("policy")
@@ -54,7 +67,17 @@ struct ScenarioWriter {
         }
         let loadPolicy = needsPolicyShim ? "policy_here" : "policy"
         var typedHeader = false
-        for step in record.steps {
+        var placements: [Placement] = []
+        /// Appends the Lua of step `index`, `piece`, which holds the step's `source` whole.
+        func place(_ piece: String, source: String, step index: Int) {
+            let before = lines.reduce(0) { $0 + 1 + $1.filter { $0 == "\n" }.count }
+            let text = source.trimmingTrailingNewlines
+            let offset = piece.firstRange(of: text).map { piece[..<$0.lowerBound].filter { $0 == "\n" }.count } ?? 0
+            placements.append(
+                Placement(step: index, firstLine: before + 1 + offset, lineCount: text.filter { $0 == "\n" }.count + 1))
+            lines.append(piece)
+        }
+        for (index, step) in record.steps.enumerated() {
             switch step {
             case .profile(let name):
                 lines += ["", "profile(\(LuaSyntax.quote(name)))"]
@@ -78,9 +101,9 @@ struct ScenarioWriter {
                     promptFolder = from
                 }
                 if readsLastValue, case .input(_, _, _, true) = step {
-                    lines.append("_ = select(1,\n\(source.trimmingTrailingNewlines)\n)")
+                    place("_ = select(1,\n\(source.trimmingTrailingNewlines)\n)", source: source, step: index)
                 } else {
-                    lines.append(Self.replayable(source, form: form))
+                    place(Self.replayable(source, form: form), source: source, step: index)
                 }
             case .failed(let source, let error, _):
                 lines += LuaSyntax.comment(
@@ -88,7 +111,7 @@ struct ScenarioWriter {
                 lines += LuaSyntax.comment(source.trimmingTrailingNewlines)
             }
         }
-        return lines.joined(separator: "\n") + "\n"
+        return (lines.joined(separator: "\n") + "\n", placements)
     }
 
     /// The Lua of a step that ran some: its source, form and folder.

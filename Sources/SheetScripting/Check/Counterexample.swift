@@ -78,7 +78,7 @@ public enum Counterexample {
     }
 
     /// The lines every check scenario starts with: profile, policies by absolute path, and the set-up.
-    static func preamble(setup: String, profile: String, policies: [String]) -> [String] {
+    package static func preamble(setup: String, profile: String, policies: [String]) -> [String] {
         var lines = ["profile(\(LuaSyntax.quote(profile)))"]
         for p in policies {
             let absolute = p.hasPrefix("/") ? p : FileManager.default.currentDirectoryPath + "/" + p

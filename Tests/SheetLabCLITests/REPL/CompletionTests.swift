@@ -103,6 +103,7 @@ import Testing
         (":timeline svg run", .file("run", luaOnly: false)),
         (":timeline json", .lua),
         (":help se", .help("se")),
+        (":break req", .breakpoint("req")),
         ("set(\"sel", .slot("sel")),
         ("x = get( 'Content", .slot("Content")),
         ("binding(\"", .slot("")),
@@ -120,7 +121,8 @@ import Testing
         let (repl, _) = try makeRepl()
         #expect(repl.complete(":po").insert == "licy ")
         #expect(repl.complete(":lo").insert == "ad ")
-        #expect(repl.complete(":s").list == ["show ", "save "])
+        #expect(repl.complete(":s").list == ["show ", "save ", "step "])
+        #expect(repl.complete(":ba").insert == "ck ")
     }
 
     @Test func filesAfterPolicyAndLoad_areLuaFilesAndFolders() throws {

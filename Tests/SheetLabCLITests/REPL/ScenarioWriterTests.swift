@@ -20,6 +20,23 @@ import Testing
         #expect(ScenarioWriter(folder: "/w", title: "A session").render(plain).contains("do local _ = 20 + 1 end"))
     }
 
+    /// What the REPL's debugger maps lines of the program back to inputs and the `--load` file with.
+    @Test func layout_placesEveryInputAndTheLoadedFileLineByLine() {
+        var record = SessionRecord()
+        record.append(.profile("iphone15-ios17"))
+        record.append(.loaded(path: "s.lua", source: "\nview { name = \"V\" }\n", form: .statements, folder: "/w"))
+        record.append(.input(source: "20 + 1", form: .expressionOnly, folder: "/w", setsLastValue: true))
+        record.append(.input(source: "local n = _\nprint(n)", form: .statements, folder: "/w"))
+        let (text, placements) = ScenarioWriter(folder: "/w", title: "A session").layout(record)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(placements.map(\.step) == [1, 2, 3])
+        #expect(placements.map(\.lineCount) == [2, 1, 2])
+        #expect(lines[placements[0].firstLine] == "view { name = \"V\" }", "the loaded file's line 2")
+        #expect(lines[placements[1].firstLine - 1] == "20 + 1")
+        #expect(lines[placements[2].firstLine - 1] == "local n = _")
+        #expect(lines[placements[2].firstLine] == "print(n)")
+    }
+
     @Test func render_writesTheSetUp_thePolicies_andTheInputs_inOrder() {
         var record = SessionRecord()
         record.append(.profile("iphone15-ios17"))
