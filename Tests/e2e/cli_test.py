@@ -419,6 +419,20 @@ class OutputFiles(unittest.TestCase):
 
     SCENARIO = "examples/seeds/seed000_lost_reopen.lua"
 
+    @unittest.skipUnless(os.path.exists("/dev/full"), "needs /dev/full")
+    def test_standard_output_that_cannot_be_written_is_exit_4(self):
+        # README's exit 4: output that cannot be written, standard output too.
+        for args in [("run", self.SCENARIO), ("test", self.SCENARIO), ("profiles",)]:
+            with open("/dev/full", "w") as full:
+                p = subprocess.run([SHEETLAB, *args], cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True,
+                                   timeout=300)
+            self.assertEqual(p.returncode, 4, args)
+            self.assertEqual(p.stderr, "sheetlab: cannot write standard output: No space left on device\n", args)
+        # A usage error stays a usage error.
+        with open("/dev/full", "w") as full:
+            p = subprocess.run([SHEETLAB, "run", "--nope"], cwd=ROOT, stdout=full, stderr=subprocess.PIPE, text=True)
+        self.assertEqual(p.returncode, 2)
+
     def test_a_file_that_cannot_be_written_is_exit_4_with_the_system_message(self):
         code, out, err = sheetlab("run", self.SCENARIO, "--out", "/nonexistent/folder/t.txt")
         self.assertEqual(code, 4, err)

@@ -68,15 +68,14 @@ enum InitCommand {
             return RunCommand.usage(
                 UsageError("\(dir)/\(name) is already there; init never overwrites a file", command: "init"), out)
         }
-        do {
+        do throws(OutputFile.WriteError) {
             for (name, text) in files {
                 let path = dir + "/" + name
-                try FileManager.default.createDirectory(
-                    atPath: PathName.directory(of: path), withIntermediateDirectories: true)
-                try text.write(toFile: path, atomically: true, encoding: .utf8)
+                try OutputFile.makeFolder(PathName.directory(of: path))
+                try OutputFile.writeRegularFile(text, to: path)
             }
         } catch {
-            out.error("sheetlab init: cannot write in \(dir): \(describe(error))")
+            out.error("sheetlab init: \(error)")
             return .ioError
         }
         // The snapshot is the scenario's own timeline, so the first `sheetlab test` matches it.

@@ -2,12 +2,29 @@ import SheetEngine
 import SheetScripting
 import SheetServer
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// `sheetlab`: dispatches to a subcommand and returns the exit code.
 ///
 /// - Parameters:
 ///   - arguments: the words after the program name.
 ///   - out: where to write.
 public func sheetLabMain(_ arguments: [String], out: Output = Output()) -> ExitCode {
+    let code = dispatch(arguments, out)
+    out.flush()
+    // Output that could not be written is an I/O error (4), over what the
+    // command found (0, 1, 5); a usage or script error stays what it is.
+    guard let failure = out.outputFailure, [.ok, .failed, .incomplete].contains(code) else { return code }
+    out.error("sheetlab: cannot write standard output: \(String(cString: strerror(failure)))")
+    return .ioError
+}
+
+/// Runs the subcommand `arguments` name.
+private func dispatch(_ arguments: [String], _ out: Output) -> ExitCode {
     guard let first = arguments.first else {
         out.error(topLevelHelp)
         return .usage

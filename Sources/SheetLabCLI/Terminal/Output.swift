@@ -48,6 +48,7 @@ public final class Output {
         if captured != nil {
             captured!.out += text
         } else {
+            guard outputFailure == nil else { return }
             buffer += text
             if buffer.utf8.count >= 1 << 16 { flush() }
         }
@@ -67,24 +68,34 @@ public final class Output {
     /// Writes out what standard output has buffered.
     public func flush() {
         guard captured == nil, !buffer.isEmpty else { return }
-        Output.writeAll(1, buffer)
+        if outputFailure == nil, let failure = Output.writeAll(1, buffer) { outputFailure = failure }
         buffer = ""
     }
+
+    /// Why writing standard output failed (`errno`: `ENOSPC` for
+    /// `/dev/full`), or nil; nothing more is written to it after a failure.
+    /// A reader that went away (`EPIPE`: `sheetlab run ... | head`) is no failure.
+    public private(set) var outputFailure: Int32?
 
     deinit { flush() }
 
     private var buffer = ""
 
-    private static func writeAll(_ fd: Int32, _ text: String) {
+    /// - Returns: the `errno` of a failed write, or nil.
+    @discardableResult
+    private static func writeAll(_ fd: Int32, _ text: String) -> Int32? {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
             let n = bytes.withUnsafeMutableBytes { raw in
                 Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
             }
-            if n <= 0 { return }
+            if n < 0, errno == EINTR { continue }
+            if n < 0, errno == EPIPE { return nil }
+            if n <= 0 { return n < 0 ? errno : EIO }
             offset += n
         }
+        return nil
     }
 
     /// Wraps `text` in an ANSI style when colour is on for that stream.
