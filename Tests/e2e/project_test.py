@@ -56,6 +56,27 @@ class Scratch(unittest.TestCase):
         self.addCleanup(shutil.rmtree, self.tmp, True)
 
 
+class NewcomerPaths(Scratch):
+    """What a newcomer meets away from a project (the second walk, issue 26)."""
+
+    def test_test_in_an_empty_folder_says_what_it_looked_for(self):
+        code, _, err = sheetlab("test", cwd=self.tmp)
+        self.assertEqual(code, 2, err)
+        self.assertIn("no PATH given, and neither a project", err)
+        self.assertIn("sheetlab init", err)
+        self.assertNotIn("examples:", err)
+
+    def test_config_of_a_path_where_nothing_is_is_a_usage_error(self):
+        code, _, err = sheetlab("config", "nope/", cwd=self.tmp)
+        self.assertEqual(code, 2, err)
+        self.assertIn("sheetlab config: no such file or folder: nope/", err)
+
+    def test_init_where_it_cannot_write_gives_the_systems_reason(self):
+        code, _, err = sheetlab("init", "/dev/null/x", cwd=self.tmp)
+        self.assertEqual(code, 4, err)
+        self.assertEqual(err, "sheetlab init: cannot write /dev/null: it is a character device, not a folder\n")
+
+
 class CheckoutExamplesAreAProject(Scratch):
     def test_run_in_seeds_loads_a_policy_above_it(self):
         seeds = os.path.join(EXAMPLES, "seeds")

@@ -18,13 +18,16 @@ enum ConfigCommand {
             \(Project.fileName) found walking up, as cargo finds Cargo.toml. Each line is a setting, its value
             and its origin: 'flag', 'project file' or 'default'. The same flags as run and test take may be
             given, to see them win. A project file is a Lua table; docs/project.md lists its settings.
-            Exit codes: 0 ok, 2 usage error (also: a project file that is wrong, with its message).
+            Exit codes: 0 ok, 2 usage error (also: a PATH where nothing is, a project file that is wrong, with its message).
             """)
 
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
         let project = args.project
         let configuration: SessionConfiguration
         do throws(UsageError) {
+            if let path = args.positionals.first, FileSystem.kind(at: path) == nil {
+                throw UsageError("no such file or folder: \(TerminalText.escape(path))", command: "config")
+            }
             configuration = try ScriptOptions.configuration(args, command: "config")
         } catch {
             return RunCommand.usage(error, out)

@@ -85,6 +85,12 @@ enum TestCommand {
                 }
                 pass.record = m
             }
+            if args.positionals.isEmpty, args.project == nil, FileSystem.kind(at: paths[0]) == nil {
+                throw UsageError(
+                    "no PATH given, and neither a project (.sheetlab.lua here or above) nor an examples folder here; "
+                        + "give scenario files or folders, or make a project with 'sheetlab init'",
+                    command: "test")
+            }
             _ = try ScenarioFiles(paths)
         } catch {
             return RunCommand.usage(error, out)
