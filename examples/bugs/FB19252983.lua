@@ -35,7 +35,7 @@ set("compact", true) -- large leaves the set
 local moves = timeline({ kind = "detentChanged" })
 expect(
   before == "large" and #moves == 1 and moves[1].animated == false,
-  "FB19252983: the sheet leaves the removed detent without animation"
+  "FB19252983: the sheet leaves the removed detent without animation (B41)"
 )
 
 -- Closed, so that run --profiles compares the expectation, not each device's sizes.

@@ -40,7 +40,10 @@ end
 profile("iphone17-ios18.0")
 contentView()
 local first = openCloseReopen()
-expect(top().detent ~= first, "SheetIssuePresentationDetentsIgnoredOnReopen: the reopened sheet ignores its detents")
+expect(
+  top().detent ~= first,
+  "SheetIssuePresentationDetentsIgnoredOnReopen: the reopened sheet ignores its detents (B34)"
+)
 
 -- The workaround as a policy: a request made inside the reopen window waits
 -- for it to close, then the sheet opens with its detents.

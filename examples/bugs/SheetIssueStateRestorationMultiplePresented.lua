@@ -35,7 +35,7 @@ set { first = true, second = true } -- restored in one update
 advance()
 expect(
   #stack() == 1 and get("second") == true,
-  "SheetIssueStateRestorationMultiplePresented: the deeper sheet is not presented, its binding set"
+  "SheetIssueStateRestorationMultiplePresented: the deeper sheet is not presented, its binding set (B35)"
 )
 
 -- The workaround as a policy: the nested request waits for the level below.

@@ -25,5 +25,5 @@ set("show", false)
 advance(450)
 tap_background()
 local tap = timeline({ kind = "backgroundTap" })[1]
-expect(tap ~= nil and tap.rule == "B46", "Twinskaraoke-96: the dismissing sheet takes the tap")
+expect(tap ~= nil and tap.rule == "B46", "Twinskaraoke-96: the dismissing sheet takes the tap (B46)")
 advance()

@@ -27,7 +27,7 @@ view {
 }
 set { { "transcript", "notes" }, { "showTranscript", true } } -- one action, in this order
 advance()
-expect(top().text == "", "meeting-transcriber-332: the first open shows the value before the action")
+expect(top().text == "", "meeting-transcriber-332: the first open shows the value before the action (B13)")
 
 -- The workaround: sheet(item:) passes the item to the content.
 --
@@ -47,7 +47,7 @@ view {
 }
 set("transcript", { id = 1, text = "notes" })
 advance()
-expect_eq(top().text, "notes", "workaround: sheet(item:) shows the written value")
+expect_eq(top().text, "notes", "workaround: sheet(item:) shows the written value (B14)")
 
 -- Closed, so that run --profiles compares the expectations, not each device's sizes.
 dismiss()

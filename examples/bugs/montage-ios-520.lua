@@ -27,7 +27,7 @@ set("show", true)
 advance()
 expect(
   top().detent == "height(" .. asked .. ")" and top().height ~= asked,
-  "montage-ios-520: a detent 5 pt below full height is shown at full height"
+  "montage-ios-520: a detent 5 pt below full height is shown at full height (B37)"
 )
 
 -- Closed, so that run --profiles compares the expectation, not each device's sizes.

@@ -23,7 +23,7 @@ view {
 }
 set("show", true)
 advance()
-expect(top().style == "fullScreen", "rdar-150455117: the zoom sheet is presented as a full-screen cover")
+expect(top().style == "fullScreen", "rdar-150455117: the zoom sheet is presented as a full-screen cover (B39)")
 
 -- Closed, so that run --profiles compares the expectation, not each device's sizes.
 set("show", false)

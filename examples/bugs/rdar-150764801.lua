@@ -27,7 +27,10 @@ set("showPopover", true)
 advance()
 set { showPopover = false, showEditor = true } -- one update
 advance()
-expect(#stack() == 0 and get("showEditor") == true, "rdar-150764801: the editor sheet is not shown, its binding set")
+expect(
+  #stack() == 0 and get("showEditor") == true,
+  "rdar-150764801: the editor sheet is not shown, its binding set (B40)"
+)
 
 -- Closed, so that run --profiles compares the expectation, not each device's sizes.
 set("showEditor", false)

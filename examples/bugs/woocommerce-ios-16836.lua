@@ -32,7 +32,7 @@ set("show", true)
 advance(500)
 swipe()
 advance()
-expect(#stack() == 0, "woocommerce-ios-16836: the swipe dismisses a sheet that disables it below its root")
+expect(#stack() == 0, "woocommerce-ios-16836: the swipe dismisses a sheet that disables it below its root (B33)")
 
 -- The workaround: the modifier on the content's root.
 reset()

@@ -12,7 +12,9 @@ enum BugsCommand {
         positionalUsage: "[NAME]", maxPositionals: 1,
         options: [
             FormatOption.spec(
-                ["text", "json"], "text (default) or json: the bugs (or the one named) as one JSON object.")
+                formats,
+                "text (default), json (the bugs, or the one named, as one JSON object) or markdown (the table "
+                    + "of docs/bugs.md).")
         ],
         discussion: """
             Each bug reported in the field (an FB number, an issue, a release note) is a scenario in
@@ -25,10 +27,12 @@ enum BugsCommand {
             binary. Exit status 3 when a scenario stops with an error or its workaround fails somewhere.
             """)
 
+    static let formats = ["text", "json", "markdown"]
+
     static func run(_ args: ParsedArguments, _ out: Output) -> ExitCode {
-        let json: Bool
+        let format: String
         do throws(UsageError) {
-            json = try FormatOption.value(args, command: "bugs", choices: ["text", "json"], fallback: "text") == "json"
+            format = try FormatOption.value(args, command: "bugs", choices: formats, fallback: "text")
         } catch {
             return RunCommand.usage(error, out)
         }
@@ -57,7 +61,8 @@ enum BugsCommand {
         let runs = chosen.map { catalogue.run($0, on: profiles) }
         let problems = runs.flatMap(\.problems)
         let code: ExitCode = problems.isEmpty ? .ok : .scriptError
-        if json {
+        switch format {
+        case "json":
             let object: JSON =
                 args.positionals.isEmpty
                 ? [
@@ -67,17 +72,22 @@ enum BugsCommand {
                     "exit_code": .int(Int(code.rawValue)),
                 ] : runs[0].json
             out.write(object.text + "\n")
-        } else if args.positionals.isEmpty {
-            list(runs, profiles: profiles, out)
-        } else {
-            show(runs[0], out)
+        case "markdown":
+            out.write(markdown(runs))
+        default:
+            if args.positionals.isEmpty {
+                list(runs, profiles: profiles, builtIn: temporary, out)
+            } else {
+                show(runs[0], builtIn: temporary, out)
+            }
         }
         for line in problems { out.error("error: " + TerminalText.escape(line)) }
         return code
     }
 
     /// The table: one bug a line.
-    static func list(_ runs: [BugRuns], profiles: [Profile], _ out: Output) {
+    /// - Parameter builtIn: whether the scenarios are the binary's own (no checkout to point at).
+    static func list(_ runs: [BugRuns], profiles: [Profile], builtIn: Bool, _ out: Output) {
         out.line(
             "\(runs.count) known sheet bugs (\(BugCatalogue.folder)), each run on the \(profiles.count) profiles:")
         out.line()
@@ -90,15 +100,15 @@ enum BugsCommand {
         ProfilesCommand.table(rows, out)
         out.line()
         out.line("'sheetlab bugs NAME' shows one with its source and workaround; the runs side by side:")
-        out.line("sheetlab run --profiles all \(BugCatalogue.folder)/NAME.lua")
+        out.line("sheetlab run --profiles all \(BugCatalogue.folder)/NAME.lua" + (builtIn ? " (in a checkout)" : ""))
     }
 
     /// One bug: its title, source, where it shows and its workaround.
-    static func show(_ r: BugRuns, _ out: Output) {
+    static func show(_ r: BugRuns, builtIn: Bool, _ out: Output) {
         out.line(out.styled(r.bug.name, .bold) + ": " + r.bug.title)
         out.line()
         var rows = [
-            ["scenario", r.bug.scenario],
+            ["scenario", r.bug.scenario + (builtIn ? " (built in)" : "")],
             ["source", r.bug.source],
             ["reported", r.bug.reported],
             ["shows on", r.summary],
@@ -117,7 +127,27 @@ enum BugsCommand {
         }
         for row in rows { out.line("  " + row[0].padded(to: 12) + row[1]) }
         out.line()
-        out.line("The runs side by side: sheetlab run --profiles all \(r.bug.scenario)")
+        out.line(
+            "The runs side by side: sheetlab run --profiles all \(r.bug.scenario)" + (builtIn ? " (in a checkout)" : ""))
+    }
+
+    /// The catalogue as a Markdown table, as docs/bugs.md has it (a test keeps the two equal).
+    static func markdown(_ runs: [BugRuns]) -> String {
+        func cell(_ s: String) -> String { s.replacing("|", with: "\\|") }
+        var lines = [
+            "| Bug | What goes wrong | Shows on (the engine's runs) | Reported | Source | Workaround |",
+            "| --- | --- | --- | --- | --- | --- |",
+        ]
+        for r in runs {
+            var workaround = cell(r.bug.workaround)
+            if let policy = r.bug.workaroundPolicyPath { workaround += ": [policy](../\(policy))" }
+            let cells = [
+                "[\(r.bug.name)](../\(r.bug.scenario))", cell(r.bug.title.prefix(1).uppercased() + r.bug.title.dropFirst()), cell(r.summary), cell(r.bug.reported),
+                cell(r.bug.source), workaround,
+            ]
+            lines.append("| " + cells.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }
 
