@@ -195,11 +195,13 @@ struct BugRuns {
         }
         if errors.isEmpty, unmarked.count == profiles.count {
             lines.append(
-                "\(bug.scenario): no expectation says the bug shows (one whose message starts with '\(bug.markPrefix)')")
+                "\(bug.scenario): no expectation says the bug shows (one whose message starts with '\(bug.markPrefix)')"
+            )
         }
         if !workaroundFails.isEmpty {
             lines.append(
-                "\(bug.scenario): the workaround fails on \(ProfileSetSummary.describe(workaroundFails, among: profiles))")
+                "\(bug.scenario): the workaround fails on \(ProfileSetSummary.describe(workaroundFails, among: profiles))"
+            )
         }
         return lines
     }

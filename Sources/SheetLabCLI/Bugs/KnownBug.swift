@@ -49,7 +49,11 @@ struct KnownBug: Equatable, Sendable {
         guard let policy = workaroundPolicy else { return nil }
         var parts = scenario.split(separator: "/").dropLast().map(String.init)
         for part in policy.split(separator: "/") {
-            if part == ".." { if !parts.isEmpty { parts.removeLast() } } else if part != "." { parts.append(String(part)) }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+            } else if part != "." {
+                parts.append(String(part))
+            }
         }
         return parts.joined(separator: "/")
     }

@@ -24,7 +24,8 @@ enum BugsCommand {
             its expectations whose message starts with 'NAME: ' hold. A workaround (a policy, or a change
             in the scenario) is checked on every profile by the expectations starting 'workaround: '.
             The scenarios are read from this checkout, or away from one from the files built into the
-            binary. Exit status 3 when a scenario stops with an error or its workaround fails somewhere.
+            binary. Exit status 3 when a scenario's header is not a bug's, a scenario stops with an error or
+            its workaround fails somewhere; 4 when the catalogue cannot be read.
             """)
 
     static let formats = ["text", "json", "markdown"]
@@ -44,6 +45,7 @@ enum BugsCommand {
         let catalogue: BugCatalogue
         do { catalogue = try BugCatalogue(root: root) } catch {
             out.error("sheetlab bugs: \(TerminalText.escape(error.description))")
+            if case .header = error { return .scriptError }  // a scenario whose header is not a bug's
             return .ioError
         }
         let profiles = Profile.allNames.map { try! Profile.named($0) }  // every listed name resolves
@@ -128,7 +130,8 @@ enum BugsCommand {
         for row in rows { out.line("  " + row[0].padded(to: 12) + row[1]) }
         out.line()
         out.line(
-            "The runs side by side: sheetlab run --profiles all \(r.bug.scenario)" + (builtIn ? " (in a checkout)" : ""))
+            "The runs side by side: sheetlab run --profiles all \(r.bug.scenario)" + (builtIn ? " (in a checkout)" : "")
+        )
     }
 
     /// The catalogue as a Markdown table, as docs/bugs.md has it (a test keeps the two equal).
@@ -142,7 +145,9 @@ enum BugsCommand {
             var workaround = cell(r.bug.workaround)
             if let policy = r.bug.workaroundPolicyPath { workaround += ": [policy](../\(policy))" }
             let cells = [
-                "[\(r.bug.name)](../\(r.bug.scenario))", cell(r.bug.title.prefix(1).uppercased() + r.bug.title.dropFirst()), cell(r.summary), cell(r.bug.reported),
+                "[\(r.bug.name)](../\(r.bug.scenario))",
+                cell(r.bug.title.prefix(1).uppercased() + r.bug.title.dropFirst()), cell(r.summary),
+                cell(r.bug.reported),
                 cell(r.bug.source), workaround,
             ]
             lines.append("| " + cells.joined(separator: " | ") + " |")
@@ -175,7 +180,9 @@ extension BugRuns {
             "workaround_checked": .bool(hasWorkaroundCheck),
             "workaround_fails": .array(workaroundFails.map { .string($0.name) }),
             "errors": .array(
-                errors.map { ["message": .string($0.message), "profiles": .array($0.profiles.map { .string($0.name) })] }
+                errors.map {
+                    ["message": .string($0.message), "profiles": .array($0.profiles.map { .string($0.name) })]
+                }
             ),
         ]
     }

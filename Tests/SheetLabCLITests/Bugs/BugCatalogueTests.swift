@@ -39,7 +39,8 @@ import Testing
         let bug = try #require(catalogue.bug(named: name))
         let runs = catalogue.run(bug, on: Self.profiles)
         #expect(runs.errors.isEmpty, "\(runs.errors.map(\.message))")
-        #expect(runs.unmarked.isEmpty, "no expectation starting '\(bug.markPrefix)' ran on \(runs.unmarked.map(\.name))")
+        #expect(
+            runs.unmarked.isEmpty, "no expectation starting '\(bug.markPrefix)' ran on \(runs.unmarked.map(\.name))")
         #expect(!runs.affected.isEmpty, "\(name) shows on no profile")
         #expect(runs.summary == bug.claimedAffected, "\(bug.scenario): the header says '\(bug.claimedAffected)'")
         #expect(runs.workaroundFails.isEmpty, "the workaround fails on \(runs.workaroundFails.map(\.name))")
@@ -96,6 +97,68 @@ import Testing
         }
         #expect(throws: BugHeaderError.self) {
             try KnownBug(name: "FB1", scenario: "s", text: "-- FB1: x\n--\n-- Source: y\n")
+        }
+    }
+
+    /// A catalogue of one made-up bug in a folder of its own: its mark, its
+    /// workaround and its header decide what the runs report.
+    static func oneBug(_ body: String, header: String? = nil) throws -> (BugCatalogue, String) {
+        let root = try makeTemporaryFolder()
+        try FileManager.default.createDirectory(
+            atPath: root + "/examples/bugs", withIntermediateDirectories: true)
+        let text =
+            (header
+                ?? """
+                -- FB1: a made-up bug.
+                --
+                -- Source: a test
+                -- Reported: iOS 18
+                -- Affected: no profile
+                -- Workaround: none
+                --
+                -- Covers: B01
+                """) + "\n" + body
+        try text.write(toFile: root + "/examples/bugs/FB1.lua", atomically: true, encoding: .utf8)
+        return (try BugCatalogue(root: root), root)
+    }
+
+    @Test func aMark_decidesTheAffectedProfiles_andAFailingWorkaroundIsAProblem() throws {
+        let (catalogue, root) = try Self.oneBug(
+            """
+            expect(os_at_least("26"), "FB1: shows from 26")
+            expect(os_at_least("18.0"), "workaround: holds from 18.0 only")
+            """)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let runs = catalogue.run(catalogue.bugs[0], on: Self.profiles)
+        #expect(runs.versions == ["26", "27"])
+        #expect(runs.versionSpan == "ios26, ios27")
+        #expect(runs.summary == "ios26, ios27 on every device (14 profiles)")
+        #expect(runs.workaroundFails.count == 35)
+        #expect(runs.problems.count == 1)
+        #expect(runs.problems.first?.contains("the workaround fails on ios14.4 to ios17") == true)
+    }
+
+    @Test func noMark_orAScriptError_isAProblem() throws {
+        var (catalogue, root) = try Self.oneBug(#"expect(true, "no mark")"#)
+        var runs = catalogue.run(catalogue.bugs[0], on: Self.profiles)
+        #expect(runs.affected.isEmpty && runs.summary == "no profile" && runs.versionSpan == "none")
+        #expect(
+            runs.problems == [
+                "examples/bugs/FB1.lua: no expectation says the bug shows (one whose message starts with 'FB1: ')"
+            ])
+        try? FileManager.default.removeItem(atPath: root)
+        (catalogue, root) = try Self.oneBug(#"if os_at_least("26") then error("boom") end expect(true, "FB1: x")"#)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        runs = catalogue.run(catalogue.bugs[0], on: Self.profiles)
+        #expect(runs.errors.count == 1)
+        #expect(runs.errors.first?.profiles.count == 14)
+        #expect(runs.affected.count == 49)
+        #expect(runs.problems.first?.contains("stopped on ios26, ios27 on every device (14 profiles)") == true)
+    }
+
+    @Test func aHeaderThatIsNotABugs_stopsTheCatalogue() throws {
+        #expect(throws: BugCatalogueError.self) {
+            try Self.oneBug("expect(true)", header: "-- FB2: the wrong name\n--\n-- Covers: B01")
         }
     }
 
