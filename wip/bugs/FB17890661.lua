@@ -3,7 +3,7 @@
 --
 -- Source: feedback-assistant/reports #669 (FB17890661); lodev09/react-native-true-sheet #588
 -- Reported: iOS 26.0 (the FB); iOS, 2026-03 (the library)
--- Affected: (recorded once B48 is in the engine)
+-- Affected: ios26, ios27 on iphonese, iphone15, iphone17, iphone15promax, ipadsplit (10 profiles)
 -- Workaround: none: there is no API to opt out
 --
 --   .sheet(isPresented: $show) {

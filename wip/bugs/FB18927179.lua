@@ -5,7 +5,7 @@
 -- Source: FB18927179 (swiftui-garden.com, Misc/iOS-26/Touch-not-cancelled-on-sheet-drag);
 --   VAndrJ/awesome-apple-bugs Bugs/ButtonActionNotCancelledDuringScrollInSheet (18.0-18.2)
 -- Reported: iOS 18.0 to at least 26.0
--- Affected: (recorded once B51 is in the engine)
+-- Affected: ios18.0 to ios27 on every device (28 profiles)
 -- Workaround: give the button .simultaneousGesture(TapGesture()) (not a policy: the app's view changes)
 --
 --   .sheet(isPresented: $show) {

@@ -3,7 +3,7 @@
 --
 -- Source: katagaki/SakuraRSS PR #264 (one report, 2026-05)
 -- Reported: iOS 26
--- Affected: (recorded once B52 is in the engine)
+-- Affected: ios18.0 to ios27 on every device (28 profiles)
 -- Workaround: mark the bare view: .matchedTransitionSource(id:in:) before .drawingGroup() and .hoverEffect
 --
 --   Thumbnail().drawingGroup().matchedTransitionSource(id: "photo", in: ns)   // no zoom

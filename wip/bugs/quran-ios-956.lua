@@ -4,7 +4,7 @@
 --
 -- Source: quran/quran-ios PR #956, PR #971 (crash logs, 2026-08)
 -- Reported: iOS 26.x
--- Affected: (recorded once B50 is in the engine)
+-- Affected: ios26, ios27 on iphonese, iphone15, iphone17, iphone15promax, ipadsplit (10 profiles)
 -- Workaround: do not change the detents while a drag runs; apply the change when it ends
 --
 -- Covers: B50

@@ -4,7 +4,7 @@
 --
 -- Source: lodev09/react-native-true-sheet #555 (PRs #551, #557; consistent with HedvigInsurance/ugglan #2515)
 -- Reported: iOS, version not stated (2026-02)
--- Affected: (recorded once B49 is in the engine)
+-- Affected: ios16 to ios27 on iphonese, iphone15, iphone17, iphone15promax, ipadsplit (35 profiles)
 -- Workaround: apply the change again once the sheet is presented (the libraries do it after didPresent)
 --
 -- Covers: B49
