@@ -22,8 +22,8 @@ view {
 set("show", true)
 advance()
 set("show", false)
-advance(450)
-tap_background()
-local tap = timeline({ kind = "backgroundTap" })[1]
-expect(tap ~= nil and tap.rule == "B46", "Twinskaraoke-96: the dismissing sheet takes the tap (B46)")
+advance(600) -- a standard dismissal (500 ms) has ended by now
+local still = #stack() == 1
+local reached = still and tap_background()
+expect(still and reached == false, "Twinskaraoke-96: 600 ms into the dismissal the sheet still takes the tap (B46)")
 advance()
