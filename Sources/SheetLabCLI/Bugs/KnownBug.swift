@@ -97,11 +97,13 @@ extension KnownBug {
                 open = nil
                 continue
             }
-            if inTitle {
+            let field = KnownBug.fields.first { line.hasPrefix(" \($0): ") }
+            if inTitle, field == nil {
                 title.append(text)
                 continue
             }
-            if let field = KnownBug.fields.first(where: { line.hasPrefix(" \($0): ") }) {
+            inTitle = false
+            if let field {
                 values[field] = String(line.dropFirst(field.count + 3)).trimmed
                 open = field
             } else if let field = open, line.hasPrefix("  ") {

@@ -98,6 +98,11 @@ import Testing
         #expect(throws: BugHeaderError.self) {
             try KnownBug(name: "FB1", scenario: "s", text: "-- FB1: x\n--\n-- Source: y\n")
         }
+        // A field right after the title ends it.
+        let tight = try KnownBug(
+            name: "FB3", scenario: "s",
+            text: "-- FB3: x\n-- Source: y\n-- Reported: z\n-- Affected: a\n-- Workaround: w\n-- Covers: B01\n")
+        #expect(tight.title == "x" && tight.source == "y" && tight.rules == ["B01"])
     }
 
     /// A catalogue of one made-up bug in a folder of its own: its mark, its
