@@ -95,6 +95,7 @@ let subcommands: [Subcommand] = [
     Subcommand(spec: CheckCommand.spec, run: CheckCommand.run),
     Subcommand(spec: ReplCommand.spec, run: ReplCommand.run),
     Subcommand(spec: ProfilesCommand.spec, usesProject: false, run: ProfilesCommand.run),
+    Subcommand(spec: BugsCommand.spec, usesProject: false, run: BugsCommand.run),
     Subcommand(spec: ServeCommand.spec, run: ServeCommand.run),
     Subcommand(spec: MCPCommand.spec, run: MCPCommand.run),
     Subcommand(spec: DebugCommand.spec, run: DebugCommand.run),
