@@ -76,6 +76,7 @@ final class RandomExplorer {
                 if run.stopped { return outcome }
             }
             signal.states.store(visited.count, ordering: .relaxed)
+            signal.depth.store(outcome.depthReached, ordering: .relaxed)
             start = end
         }
         return outcome
