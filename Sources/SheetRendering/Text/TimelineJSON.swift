@@ -13,7 +13,9 @@ import SheetJSON
 /// Each object has `time` (ms), `kind`, `severity` and `detail`, and, when
 /// the event has them, `presenter`, `modifier`, `item`, `phase`, `detent`,
 /// `height` (points), `source` (`stock` or the deciding policy) and `rule`;
-/// a run rendered by parts (`render(parts:)`) adds `part` to every event:
+/// a run rendered by parts (`render(parts:)`) adds `part` and `index` (the
+/// event's place on its part's timeline, from 1, as serve numbers events)
+/// to every event:
 ///
 /// ```
 /// {"detail":"sheet, ends at 500 ms","detent":"large","height":783,"item":"0","kind":"presenting",...}
@@ -32,15 +34,17 @@ public enum TimelineJSON {
         encode(PartEvent(event: event, part: part))
     }
 
-    /// Every event of every part as a JSON line, each with its `part`
-    /// field and ending with a newline.
+    /// Every event of every part as a JSON line, each with its `part` and
+    /// its `index` on that part's timeline (from 1), ending with a newline.
     /// - Parameter parts: the run's parts in order (`SheetApp.parts`).
     /// - Returns: the JSON lines; empty for no events.
     public static func render(parts: [TimelinePart]) -> String {
         let encoder = makeEncoder(pretty: false)
         var out = ""
         for part in parts {
-            for event in part.events { out += encode(PartEvent(event: event, part: part.part), with: encoder) + "\n" }
+            for (i, event) in part.events.enumerated() {
+                out += encode(PartEvent(event: event, part: part.part, index: i + 1), with: encoder) + "\n"
+            }
         }
         return out
     }
@@ -78,14 +82,16 @@ public enum TimelineJSON {
     struct PartEvent: Encodable {
         var event: Event
         var part: Int?
+        /// The event's 1-based place on its part's timeline, as serve, mcp and the debugger number events.
+        var index: Int? = nil
 
-        enum Key: String, CodingKey { case part }
+        enum Key: String, CodingKey { case part, index }
 
         func encode(to encoder: any Encoder) throws {
             try event.encode(to: encoder)
-            guard let part else { return }
             var c = encoder.container(keyedBy: Key.self)
-            try c.encode(part, forKey: .part)
+            if let part { try c.encode(part, forKey: .part) }
+            if let index { try c.encode(index, forKey: .index) }
         }
     }
 
