@@ -129,7 +129,7 @@ extension SVGDrawing {
                 "circle",
                 [
                     ("class", "confidence-ring"), ("cx", n(x)), ("cy", n(y)),
-                    ("r", mark.kind == .warning || mark.kind == .error ? "12" : "8.5"),
+                    ("r", n(Self.halfWidth(mark.kind) + 2.5)),
                 ])
         }
         text(label, x: x + Self.labelOffset(mark.kind), y: y + 3.5, font: Self.font(mark.kind), optional: true)
