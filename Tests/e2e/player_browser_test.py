@@ -5,8 +5,9 @@ iOS 26 and a detent seed it seeks to many times and checks every sheet the
 page draws against the engine's frame at that time, worked out here from
 `run --format json` (within half a point, in points and at the page's scale);
 checks the event list, the expectation marks, the URL fragment, escaping of
-hostile names, a 1,000-event run (under 1 MB, open in under a second) and
-`--watch` reloading the open page; saves screenshots.
+hostile names, a 1,000-event run (under 1 MB, open in under a second),
+`--watch` reloading the open page, and that three parts side by side (and
+many profiles, wrapped) fit a 1400 px window; saves screenshots.
 
 Usage: python3 Tests/e2e/player_browser_test.py PATH_TO_SHEETLAB [--keep DIR]
   --keep DIR   where the HTML files and screenshots go (default .build/player-screens)
@@ -305,11 +306,39 @@ class Test:
         self.check_frames(browser, "seed003_detent_heights", heights, [0, 250, 500])
         self.shot(browser, "seed003_detent_heights", 500)
 
+        self.check_columns_fit(browser, path)
         self.check_fragment(browser, path)
         self.check_failed_and_hostile(browser)
         self.check_large(browser)
         self.check_watch(browser)
         self.check_shots(browser)
+
+    COLUMNS = """(() => ({width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth,
+        columns: Array.from(document.querySelectorAll('.column')).map(c => {
+          const r = c.getBoundingClientRect(); return [r.left, r.right, Math.round(r.top)]; })}))()"""
+
+    def check_columns_fit(self, browser, seed000):
+        """Three parts side by side at 1400 px are all inside the window (they were cut at the right edge):
+        stock vs two parts, and three profiles of very different widths; many profiles wrap onto rows."""
+        cases = [("seed000 stock vs queue", seed000, 1),
+                 ("three profiles", self.html("examples/seeds/seed000_lost_reopen.lua", "three_profiles", "--profiles",
+                                              "iphone17-ios26,ipadpro11-ios26,mac-ios26"), 1),
+                 ("every profile", self.html("examples/seeds/seed000_lost_reopen.lua", "every_profile", "--profiles",
+                                             "all"), None)]
+        for name, path, rows in cases:
+            browser.open(path, WIDTH, HEIGHT)
+            got = browser.evaluate(self.COLUMNS)
+            inside = all(0 <= left and right <= got["width"] for left, right, _ in got["columns"])
+            self.expect(inside and got["scroll"] <= got["width"],
+                        "%s: every column inside the %d px window: %s (page %d px wide)"
+                        % (name, got["width"], [c[:2] for c in got["columns"]], got["scroll"]))
+            tops = sorted({top for _, _, top in got["columns"]})
+            if rows is not None:
+                self.expect(len(tops) == rows, "%s: the columns side by side on %d row(s): %s" % (name, rows, tops))
+            else:
+                self.expect(len(tops) > 1, "%s: the columns wrap onto more rows: %s" % (name, tops))
+        browser.open(cases[1][1], WIDTH, HEIGHT)
+        self.shot(browser, "three_profiles", 600)
 
     def check_fragment(self, browser, path):
         browser.open(path + "#t=600", WIDTH, HEIGHT)
