@@ -3,10 +3,15 @@ import SheetEngine
 /// A self-contained SVG picture of a run, to open in a browser.
 ///
 /// From top to bottom: the title (the scenario's name) and a subtitle
-/// naming the profile; one panel per part of the run (each `reset()`
-/// starts one, under a header naming it and its profile); a legend; a
-/// numbered list of warnings and errors. In each panel, a time axis in
-/// milliseconds, then one lane per presenter (the view whose modifier
+/// naming the profile, the policies and how many expectations passed; one
+/// panel per part of the run (each `reset()` starts one, under a header
+/// naming it, its profile and its policies, `stock` for none); a legend; a
+/// numbered list of warnings and errors. The parts share one time axis
+/// layout: one scale, each moment at one x in every panel. A part where no
+/// time passes (in a run of several) is a compact panel: a line per lane,
+/// no axis. In each other panel, a time axis in milliseconds, a row of the
+/// expectations the scenario checked (a green check or a red cross at the
+/// time each ran), then one lane per presenter (the view whose modifier
 /// presented), in order of first appearance, plus an `app` lane on top
 /// when events concern no presenter. In each lane:
 /// - phases as coloured bars: `presenting` (green), `presented` (blue),
@@ -18,12 +23,16 @@ import SheetEngine
 ///   height where it settles on one;
 /// - marks: user actions (dark circles), policy decisions (purple
 ///   diamonds), warnings and errors (orange and red triangles, numbered
-///   and named by kind and rule), other events (grey ticks). Each mark's
-///   `<title>` is its event line, so hovering shows it.
+///   and named by kind and rule), notable events (a placement change, an
+///   event a low-confidence rule decided: hollow blue circles, named),
+///   other events (grey ticks); a mark a low-confidence rule decided has a
+///   dashed ring. Each mark's `<title>` is its event line, so hovering shows it.
 /// Events of one millisecond that would cover each other are spread over
-/// an *instant*, shaded and marked on the axis; idle stretches are
-/// compressed and marked (`TimeLayout`). No two labels overlap: a label
-/// without room is shortened or left to the tooltip.
+/// an *instant*, shaded and marked on the axis; room made for labels is a
+/// *stretch*, marked with an axis break; idle stretches are compressed and
+/// marked (`TimeLayout`): no length on the axis reads as time it is not.
+/// No two labels overlap: a label without room is shortened or left to the
+/// tooltip; the placement column is wrapped, never cut.
 ///
 /// Elements carry stable classes (`part`, `lane`, `phase presenting`,
 /// `height`, `detent-label`, `mark user`, `instant`, `idle`, `legend`,
@@ -31,7 +40,7 @@ import SheetEngine
 /// All text is escaped, so any view name or detail gives well-formed XML.
 ///
 /// ```swift
-/// let svg = TimelineSVG(title: "seed000_lost_reopen.lua").render(parts: app.parts)
+/// let svg = TimelineSVG(title: "seed000_lost_reopen.lua").render(parts: app.parts, expectations: marks)
 /// ```
 public struct TimelineSVG: Sendable, Hashable {
     /// The picture's title, for example the scenario's file; `SheetLab timeline` when nil.
