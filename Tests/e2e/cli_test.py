@@ -43,6 +43,12 @@ def fixture(name):
     return os.path.join(FIXTURES, name)
 
 
+def player_data(html):
+    """The data block of an HTML player page (docs/player.md, "Data")."""
+    found = re.search(r'<script type="application/json" id="sheetlab-data">(.*?)</script>', html, re.S)
+    return json.loads(found.group(1).replace("<\\/", "</"))
+
+
 class TopLevel(unittest.TestCase):
     def test_version_and_help(self):
         code, out, _ = sheetlab("--version")
@@ -302,6 +308,22 @@ class Test(unittest.TestCase):
         self.assertIn("FAIL", out)
         self.assertIn("failing_expectation.lua:6", out)
         self.assertTrue(out.strip().endswith("1 passed, 1 failed"))
+
+    def test_html_format_is_the_player_of_the_failed_files(self):
+        code, out, err = sheetlab("test", "--format", "html", fixture("failing_expectation.lua"),
+                                  "examples/seeds/seed000_lost_reopen.lua")
+        self.assertEqual(code, 1, err)
+        self.assertTrue(out.startswith("<!DOCTYPE html>"), out[:200])
+        data = player_data(out)
+        self.assertEqual(data["title"], "sheetlab test: 1 passed, 1 failed (the failed files' runs)")
+        self.assertEqual([p["label"] for p in data["parts"]], [fixture("failing_expectation.lua")])
+        marks = data["parts"][0]["expectations"]
+        self.assertTrue(any(not x["passed"] for x in marks), marks)
+        # Nothing failed: a page with no run.
+        code, out, _ = sheetlab("test", "--format", "html", "examples/seeds/seed000_lost_reopen.lua")
+        self.assertEqual(code, 0)
+        self.assertEqual(player_data(out)["parts"], [])
+        self.assertIn("html (a player of the failed files' runs)", sheetlab("test", "--help")[1])
 
     def test_script_errors_are_exit_3(self):
         code, out, _ = sheetlab("test", fixture("syntax_error.lua"))
@@ -815,6 +837,34 @@ class Check(unittest.TestCase):
         self.assertIn("state 0 (set-up)", out)
         self.assertRegex(out, r"state 1 after set\(\"ContentView.selectedItem\", \{id = 0\}\)")
         self.assertEqual(out.count("  orientation: portrait"), 1, "only the set-up lists what does not change")
+
+    def test_trace_html_is_the_counterexamples_player(self):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "cx.html")
+            code, out, err = sheetlab("check", "--invariant", "no-request-lost", "--depth", "6", "--trace", "html",
+                                      "--trace-out", path)
+            self.assertEqual(code, 1, out + err)
+            self.assertIn("trace written to " + path, out)
+            with open(path) as f:
+                data = player_data(f.read())
+        self.assertTrue(data["title"].startswith("sheetlab check: a counterexample for stock behaviour"))
+        part = data["parts"][0]
+        kinds = [e["k"] for e in part["events"]]
+        self.assertEqual(kinds[0], "set", "from the set-up's first step")
+        self.assertIn("requestLost", kinds)
+        self.assertEqual(len(part["expectations"]), 1)
+        broke = part["expectations"][0]
+        self.assertFalse(broke["passed"])
+        self.assertTrue(broke["message"].startswith("invariant no-request-lost broke:"), broke)
+        self.assertEqual(broke["time"], part["end"])
+        # --format html is the same, on standard output after the scenario.
+        code, out, _ = sheetlab("check", "--invariant", "no-request-lost", "--depth", "6", "--format", "html")
+        self.assertEqual(code, 1)
+        self.assertIn("<!DOCTYPE html>", out)
+        self.assertEqual(player_data(out[out.index("<!DOCTYPE html>"):])["parts"][0]["events"], part["events"])
+        code, _, err = sheetlab("check", "--format", "html", "--trace", "json")
+        self.assertEqual(code, 2)
+        self.assertIn("--format html is --trace html", err)
 
     def test_progress_lines_off_a_terminal(self):
         code, out, err = sheetlab("check", "examples/policies/queue.lua", "--items", "8", "--depth", "64",

@@ -34,7 +34,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 SEED000 = "sheetlab://examples/seeds/seed000_lost_reopen.lua"
 QUEUE = "sheetlab://examples/policies/queue.lua"
 SHEETLAB = None
-TOOLS = {"run_scenario", "check_policy", "list_profiles", "list_rules", "explain_event", "render_timeline_svg"}
+TOOLS = {"run_scenario", "check_policy", "list_profiles", "list_rules", "explain_event", "render_timeline_svg",
+         "render_player_html"}
 
 
 def params(*extra):
@@ -93,6 +94,9 @@ class MCPTests(unittest.TestCase):
             ("render_timeline_svg", {}, False),
             ("render_timeline_svg", {"events": []}, True),
             ("render_timeline_svg", {"events": [], "path": SEED000}, False),
+            ("render_player_html", {}, False),
+            ("render_player_html", {"events": []}, True),
+            ("render_player_html", {"source": "advance(1)", "path": SEED000}, False),
             ("explain_event", {}, False),
             ("explain_event", {"event": {"time": 0, "kind": "presented"}}, True),
             ("explain_event", {"event": {"time": 0, "kind": "presented"}, "index": 1}, False),
@@ -248,6 +252,23 @@ class MCPTests(unittest.TestCase):
         self.assertIn("seed 000", svg)
         embedded = [b for b in result.content if b.type == "resource"]
         self.assertEqual(embedded[0].resource.mime_type, "image/svg+xml")
+
+    def test_renderPlayerHTML_andCheckPolicysCounterexample_areThePlayer(self):
+        async def body(session, _):
+            player = await session.call_tool("render_player_html", {"path": SEED000})
+            check = await session.call_tool("check_policy", {"invariants": ["no-request-lost"], "depth": 6,
+                                                             "html": True})
+            return player, check
+        player, check = run(body)
+        self.assertFalse(player.is_error, text(player))
+        html = player.structured_content["html"]
+        self.assertTrue(html.startswith("<!DOCTYPE html>"), html[:80])
+        embedded = [b for b in player.content if b.type == "resource"]
+        self.assertEqual(embedded[0].resource.mime_type, "text/html")
+        self.assertEqual(embedded[0].resource.text, html)
+        violation = check.structured_content["violation"]
+        self.assertIn("invariant no-request-lost broke", violation["html"])
+        self.assertEqual([b.resource.mime_type for b in check.content if b.type == "resource"], ["text/html"])
 
     def test_resources_examplesDocsAndTheAPIStub(self):
         async def body(session, _):

@@ -5,8 +5,11 @@ iOS 26 and a detent seed it seeks to many times and checks every sheet the
 page draws against the engine's frame at that time, worked out here from
 `run --format json` (within half a point, in points and at the page's scale);
 checks the event list, the expectation marks, the URL fragment, escaping of
-hostile names, a 1,000-event run (under 1 MB, open in under a second) and
-`--watch` reloading the open page; saves screenshots.
+hostile names, a 1,000-event run (under 1 MB, open in under a second),
+`--watch` reloading the open page, that three parts side by side (and
+many profiles, wrapped) fit a 1400 px window, and the pages `test --format
+html` (failed files) and `check --trace html` (a counterexample) write,
+frame by frame against the engine; saves screenshots.
 
 Usage: python3 Tests/e2e/player_browser_test.py PATH_TO_SHEETLAB [--keep DIR]
   --keep DIR   where the HTML files and screenshots go (default .build/player-screens)
@@ -305,11 +308,70 @@ class Test:
         self.check_frames(browser, "seed003_detent_heights", heights, [0, 250, 500])
         self.shot(browser, "seed003_detent_heights", 500)
 
+        self.check_columns_fit(browser, path)
+        self.check_test_and_check_pages(browser)
         self.check_fragment(browser, path)
         self.check_failed_and_hostile(browser)
         self.check_large(browser)
         self.check_watch(browser)
         self.check_shots(browser)
+
+    COLUMNS = """(() => ({width: document.documentElement.clientWidth, scroll: document.documentElement.scrollWidth,
+        columns: Array.from(document.querySelectorAll('.column')).map(c => {
+          const r = c.getBoundingClientRect(); return [r.left, r.right, Math.round(r.top)]; })}))()"""
+
+    def check_columns_fit(self, browser, seed000):
+        """Three parts side by side at 1400 px are all inside the window (they were cut at the right edge):
+        stock vs two parts, and three profiles of very different widths; many profiles wrap onto rows."""
+        cases = [("seed000 stock vs queue", seed000, 1),
+                 ("three profiles", self.html("examples/seeds/seed000_lost_reopen.lua", "three_profiles", "--profiles",
+                                              "iphone17-ios26,ipadpro11-ios26,mac-ios26"), 1),
+                 ("every profile", self.html("examples/seeds/seed000_lost_reopen.lua", "every_profile", "--profiles",
+                                             "all"), None)]
+        for name, path, rows in cases:
+            browser.open(path, WIDTH, HEIGHT)
+            got = browser.evaluate(self.COLUMNS)
+            inside = all(0 <= left and right <= got["width"] for left, right, _ in got["columns"])
+            self.expect(inside and got["scroll"] <= got["width"],
+                        "%s: every column inside the %d px window: %s (page %d px wide)"
+                        % (name, got["width"], [c[:2] for c in got["columns"]], got["scroll"]))
+            tops = sorted({top for _, _, top in got["columns"]})
+            if rows is not None:
+                self.expect(len(tops) == rows, "%s: the columns side by side on %d row(s): %s" % (name, rows, tops))
+            else:
+                self.expect(len(tops) > 1, "%s: the columns wrap onto more rows: %s" % (name, tops))
+        browser.open(cases[1][1], WIDTH, HEIGHT)
+        self.shot(browser, "three_profiles", 600)
+
+    def check_test_and_check_pages(self, browser):
+        """The one HTML writer for `test --format html` and `check --trace html`: the same player, its sheets at the
+        engine's frames, the failures marked."""
+        failing = "Tests/e2e/fixtures/failing_expectation.lua"
+        page = os.path.join(self.keep, "test_failures.html")
+        r = self.sheetlab("test", "--format", "html", failing, "examples/seeds/seed000_lost_reopen.lua")
+        with open(page, "w") as f:
+            f.write(r.stdout)
+        browser.open(page, WIDTH, HEIGHT)
+        labels = browser.evaluate("Array.from(document.querySelectorAll('.column .part-title')).map(h => h.textContent)")
+        self.expect(labels == [failing], "test --format html: one column, the failed file: %s" % labels)
+        self.check_frames(browser, "test --format html", failing, [0, 250, 499, 500])
+        failed = browser.evaluate("document.querySelectorAll('#axis .expectation.failed').length")
+        self.expect(failed == 1, "test --format html: the failed expectation is marked (%d)" % failed)
+        self.shot(browser, "test_failures", 0)
+
+        folder = tempfile.mkdtemp(prefix="sheetlab-player-")
+        scenario = os.path.join(folder, "counterexample.lua")
+        page = os.path.join(self.keep, "check_counterexample.html")
+        self.sheetlab("check", "--invariant", "no-request-lost", "--depth", "6", "--out", scenario,
+                      "--trace", "html", "--trace-out", page)
+        browser.open(page, WIDTH, HEIGHT)
+        self.check_frames(browser, "check --trace html", scenario, [0, 250, 499, 500, 750, 999, 1000])
+        marks = browser.evaluate("""Array.from(document.querySelectorAll('#axis .expectation')).map(m =>
+            [Number(m.dataset.time), m.classList.contains('failed'), m.querySelector('title').textContent])""")
+        self.expect(len(marks) == 1 and marks[0][1] and "no-request-lost broke" in marks[0][2],
+                    "check --trace html: the violation is a failed mark where it broke: %s" % marks)
+        self.shot(browser, "check_counterexample", 750)
+        shutil.rmtree(folder)
 
     def check_fragment(self, browser, path):
         browser.open(path + "#t=600", WIDTH, HEIGHT)

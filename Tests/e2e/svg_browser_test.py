@@ -3,7 +3,9 @@
 rendered by a real browser (headless Chromium, Debian's `chromium`) to PNG:
 each image is produced at the picture's size and is not blank, and in the
 browser's own layout (its fonts) no two labels overlap and none leaves the
-canvas.
+canvas; and the rules of issue 30: the parts of a run share one time scale
+(each tick time at one x in every panel), every stretch of the axis has its
+axis break, and no placement note is cut.
 
 Usage: python3 Tests/e2e/svg_browser_test.py PATH_TO_SHEETLAB [--keep DIR]
   --keep DIR   also keep the SVG and PNG files in DIR
@@ -36,6 +38,38 @@ BOXES = r"""
   return out;
 })()
 """
+
+
+# Issue 30's rules, read from the document the browser laid out.
+RULES = r"""
+(() => {
+  const ticks = {};
+  for (const part of document.querySelectorAll('g.part')) {
+    for (const line of part.querySelectorAll('.axis line')) {
+      const x1 = line.getAttribute('x1'), x2 = line.getAttribute('x2');
+      if (x1 !== x2 || line.classList.length) continue;
+      (ticks[part.id] = ticks[part.id] || []).push(Number(x1));
+    }
+  }
+  return {
+    ticks: Object.values(ticks).map(xs => Array.from(new Set(xs)).sort((a, b) => a - b)),
+    stretches: document.querySelectorAll('.bands .stretch').length,
+    breaks: document.querySelectorAll('.axis-break').length,
+    cut: Array.from(document.querySelectorAll('text.placement')).map(t => t.textContent).filter(t => t.includes('\u2026')),
+  };
+})()
+"""
+
+
+def rule_problems(rules):
+    found = []
+    if len(rules["ticks"]) > 1 and any(xs != rules["ticks"][0] for xs in rules["ticks"]):
+        found.append("the parts' ticks are not at one x: %s" % rules["ticks"])
+    if rules["breaks"] != 4 * rules["stretches"]:
+        found.append("%d stretches but %d axis-break strokes (4 each)" % (rules["stretches"], rules["breaks"]))
+    if rules["cut"]:
+        found.append("a placement note is cut: %s" % rules["cut"])
+    return found
 
 
 def examples():
@@ -106,6 +140,8 @@ def main():
             width, height = svg_size(svg)
             browser.open(svg, width, height)
             for problem in problems_in(browser.evaluate(BOXES), width, height):
+                failures.append("%s: %s" % (name, problem))
+            for problem in rule_problems(browser.evaluate(RULES)):
                 failures.append("%s: %s" % (name, problem))
             data = browser.screenshot(png, width, height)
             w, h = png_header(png)

@@ -154,7 +154,7 @@ class Usage(unittest.TestCase):
     def test_an_unknown_format_is_a_usage_error(self):
         code, _, err = sheetlab("test", "--format", "xml")
         self.assertEqual(code, 2)
-        self.assertIn("--format expects text, junit, json, tap or github, got 'xml'", err)
+        self.assertIn("--format expects text, junit, json, tap, github or html, got 'xml'", err)
 
 
 if __name__ == "__main__":

@@ -50,14 +50,16 @@ enum CheckCommand {
                 "--coverage", value: "FORMAT", choices: ["text", "json"], default: "text",
                 help: "Report the rules, event kinds, phases, decisions and detents reached and not reached."),
             FormatOption.spec(
-                ["text", "json"], "text or json: the coverage report (--format json is --coverage json)."),
+                ["text", "json", "html"],
+                "text or json: the coverage report (--format json is --coverage json); html: --trace html."),
             OptionSpec(
                 "--emit-suite", value: "DIR",
                 help: "Write scenarios to DIR that reach, by the shortest steps found, all that was reached."),
             OptionSpec(
                 "--trace", value: "FORMAT",
-                help: "Also write the counterexample's states: json (ITF), text, or diff (only what changed)."
-            ).choosing(["json", "text", "diff"]),
+                help:
+                    "Also write the counterexample's states: json (ITF), text, diff (only what changed), or html (its run in the player)."
+            ).choosing(["json", "text", "diff", "html"]),
             OptionSpec("--trace-out", value: "F", help: "Write the trace to F (default: standard output)."),
             OptionSpec("--out", value: "F", help: "Write the counterexample scenario to F."),
             OptionSpec(
@@ -79,7 +81,9 @@ enum CheckCommand {
             a violation is a lasso (a prefix, then a cycle that repeats forever), and a property is
             inconclusive when the depth bound cut paths where it could still break.
             A violation is shrunk and printed as a scenario that 'sheetlab run' replays to the
-            same failure. At the time limit, or on Ctrl-C, it stops at the next step and prints what
+            same failure. --trace html (or --format html) writes its run as the player of
+            docs/player.md (to --trace-out F, else standard output), the violation marked as a
+            failed expectation where it broke. At the time limit, or on Ctrl-C, it stops at the next step and prints what
             it explored (a second Ctrl-C quits at once).
             Exit codes: 0 no violation, 1 a violation, 2 usage error, 3 script error, 4 a file could
             not be read or --out could not be written (the counterexample is printed instead),
@@ -173,7 +177,12 @@ enum CheckCommand {
             }
             r.progress = s
         }
-        if args.value("--coverage") != nil || args.value("--format") != nil {
+        // --format html is the counterexample's player: --trace html.
+        let htmlFormat = args.value("--format") == "html"
+        if htmlFormat, let t = args.value("--trace"), t != "html" {
+            throw UsageError("--format html is --trace html; it cannot go with --trace \(t)", command: "check")
+        }
+        if args.value("--coverage") != nil || (args.value("--format") != nil && !htmlFormat) {
             // --format json is the coverage report as JSON: --coverage json's newer spelling.
             r.coverage = try FormatOption.value(
                 args, command: "check", choices: ["text", "json"],
@@ -183,11 +192,12 @@ enum CheckCommand {
                 ),
                 fallback: "text")
         }
+        if htmlFormat { r.trace = "html" }
         r.suite = args.value("--emit-suite")
         r.symmetry = args.flag("--symmetry")
         if let t = args.value("--trace") {
-            guard ["json", "text", "diff"].contains(t) else {
-                throw UsageError("--trace takes json, text or diff, got '\(t)'", command: "check")
+            guard ["json", "text", "diff", "html"].contains(t) else {
+                throw UsageError("--trace takes json, text, diff or html, got '\(t)'", command: "check")
             }
             r.trace = t
         }

@@ -36,7 +36,9 @@ struct CheckOutput {
             if !properties.isEmpty { out.line("properties: not checked (an invariant broke first)") }
             let scenario = Counterexample.scenario(
                 v, setup: setup, profile: checker.profile.name, policies: request.policies)
-            code = counterexample(scenario, steps: v.steps, loop: nil, liveness: false, message: v.message)
+            code = counterexample(
+                scenario, steps: v.steps, loop: nil, liveness: false, message: v.message,
+                what: "invariant \(v.invariant)")
         } else {
             code = verdicts()
         }
@@ -103,7 +105,7 @@ struct CheckOutput {
                 lasso, property: name, setup: setup, profile: checker.profile.name, policies: request.policies)
             return counterexample(
                 scenario, steps: lasso.prefix + lasso.cycle, loop: lasso.prefix.count, liveness: true,
-                message: lasso.message)
+                message: lasso.message, what: "property \(name)")
         }
         switch report.stopped {
         case .timeLimit:
@@ -121,8 +123,9 @@ struct CheckOutput {
     }
 
     /// Writes or prints a counterexample scenario, and its trace when asked.
+    /// - Parameter what: what broke, for the player: `invariant NAME` or `property NAME`.
     private func counterexample(
-        _ scenario: String, steps: [CheckAction], loop: Int?, liveness: Bool, message: String
+        _ scenario: String, steps: [CheckAction], loop: Int?, liveness: Bool, message: String, what: String
     ) -> ExitCode {
         var code = ExitCode.failed
         if let file = args.value("--out") {
@@ -143,10 +146,8 @@ struct CheckOutput {
             out.write(TerminalText.escape(scenario))
         }
         if let format = request.trace,
-            let trace = checker.trace(of: steps, loop: loop, liveness: liveness, description: message)
+            let text = traceText(format, steps: steps, loop: loop, liveness: liveness, message: message, what: what)
         {
-            let text =
-                format == "json" ? trace.itf(source: "sheetlab check") : trace.text(onlyChanges: format == "diff")
             if let file = args.value("--trace-out") {
                 do {
                     try OutputFile.write(text, to: file)
@@ -157,10 +158,25 @@ struct CheckOutput {
                 }
             } else {
                 out.line()
-                out.write(format == "json" ? text : TerminalText.escape(text))
+                out.write(format == "json" || format == "html" ? text : TerminalText.escape(text))
             }
         }
         return code
+    }
+
+    /// The counterexample's trace in a `--trace` format: ITF JSON, text,
+    /// diff, or its run in the HTML player (`CounterexamplePlayer`).
+    private func traceText(
+        _ format: String, steps: [CheckAction], loop: Int?, liveness: Bool, message: String, what: String
+    ) -> String? {
+        if format == "html" {
+            return CounterexamplePlayer.html(
+                checker, steps: steps, liveness: liveness, what: what, message: message, policies: request.policies)
+        }
+        guard let trace = checker.trace(of: steps, loop: loop, liveness: liveness, description: message) else {
+            return nil
+        }
+        return format == "json" ? trace.itf(source: "sheetlab check") : trace.text(onlyChanges: format == "diff")
     }
 
     /// Why `--emit-suite DIR` cannot be written, told before exploring:

@@ -17,7 +17,7 @@ enum TestCommand {
             OptionSpec(
                 "--format", value: "FORMAT",
                 help:
-                    "text (default), junit (JUnit XML), json (one object per line and file), tap (TAP 14) or github (text with GitHub Actions annotations)."
+                    "text (default), junit (JUnit XML), json (one object per line and file), tap (TAP 14), github (text with GitHub Actions annotations) or html (a player of the failed files' runs)."
             ).choosing(TestReport.Format.allCases.map(\.rawValue)),
             OptionSpec("--verbose", short: "-v", help: "Also print what each scenario prints."),
             OptionSpec(
@@ -55,7 +55,10 @@ enum TestCommand {
             Text prints one line per file, explains failures (file:line, expected vs seen) and ends
             with 'N passed, N failed' (', N skipped' when files were skipped); github is the same text
             with a workflow annotation after each failing file (::error file=F,line=N,title=T::message,
-            one per failed expectation). junit, json and tap are written when every file has run;
+            one per failed expectation). html is one self-contained page, the player of docs/player.md,
+            of every file that failed or stopped on an error (each file a run labelled with its path, its
+            expectations marked on the time axis): sheetlab test --format html > failures.html.
+            junit, json, tap and html are written when every file has run;
             print() output then goes to standard error (-v). JUnit testcases have the line of their
             first failure (line=), the suite its timestamp and hostname; JSON failures have file and line.
             Selection: --filter keeps the files whose path contains PATTERN, or matches it as a glob
@@ -226,12 +229,26 @@ enum TestCommand {
                 return TestOutcome(path: path, error: error)
             }
             ran(result.session)
-            guard result.error == nil, !result.isPolicyFile else { return TestOutcome(result, strict: strict) }
+            guard result.error == nil, !result.isPolicyFile else {
+                return withRun(TestOutcome(result, strict: strict), result)
+            }
             let snapshot = TimelineSnapshot.check(
                 timeline: TimelineText().render(parts: result.session.app.parts), scenario: path,
                 source: (try? SourceFile.read(path, maximumBytes: configuration.limits.maximumSourceBytes))
                     .map { String(decoding: $0, as: UTF8.self) } ?? "", mode: record)
-            return TestOutcome(result, strict: strict, snapshot: snapshot)
+            return withRun(TestOutcome(result, strict: strict, snapshot: snapshot), result)
+        }
+
+        /// With `--format html`, a failed file keeps its run for the player.
+        func withRun(_ outcome: TestOutcome, _ result: ScenarioResult) -> TestOutcome {
+            guard format == .html, outcome.status == .failed || outcome.status == .error, !result.isPolicyFile else {
+                return outcome
+            }
+            var outcome = outcome
+            outcome.run = TimelineHTML.Run(
+                label: TerminalText.escape(result.path), parts: result.session.app.parts,
+                expectations: TimelineOutput.expectations(result.session))
+            return outcome
         }
     }
 }

@@ -19,7 +19,7 @@ enum TimelineOutput {
         case .json:
             return TimelineJSON.render(parts: parts)
         case .svg:
-            return TimelineSVG(title: title).render(parts: parts)
+            return TimelineSVG(title: title).render(parts: parts, expectations: expectations(session))
         case .html:
             return TimelineHTML(title: title, watch: watch).render(parts: parts, expectations: expectations(session))
         }

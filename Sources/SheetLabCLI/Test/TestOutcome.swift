@@ -1,5 +1,6 @@
 import LuaRuntime
 import SheetEngine
+import SheetRendering
 import SheetScripting
 
 /// What one file gave under `sheetlab test`: the verdict and everything a
@@ -41,6 +42,8 @@ struct TestOutcome {
     var milliseconds = 0.0
     /// What comparing the run's timeline with `NAME.timeline` gave (or recording it).
     var snapshot: TimelineSnapshot.Result = .none
+    /// For `--format html`, a failed file's run: its parts and expectations.
+    var run: TimelineHTML.Run?
     /// The snapshot's file, `NAME.timeline`.
     var snapshotPath: String { TimelineSnapshot.path(for: path) }
 

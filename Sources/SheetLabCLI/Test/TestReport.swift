@@ -1,4 +1,5 @@
 import SheetJSON
+import SheetRendering
 import SheetServer
 
 #if canImport(FoundationEssentials)
@@ -24,6 +25,10 @@ struct TestReport {
         /// The text report, with a GitHub Actions workflow annotation
         /// (`::error file=F,line=N::message`) for each failure.
         case github
+        /// One HTML player (docs/player.md) of every file that failed or
+        /// stopped on an error, side by side, each with its expectations
+        /// marked passed or failed on the time axis.
+        case html
     }
 
     /// When the run began: JUnit's `timestamp`.
@@ -63,6 +68,16 @@ struct TestReport {
         case .json: return jsonLines
         case .tap: return tap
         case .github: return outcomes.map { $0.text(colour: nil) + $0.githubAnnotations }.joined() + summary + "\n"
+        case .html: return html
         }
+    }
+
+    /// The player of the failed files' runs: each file one run, labelled
+    /// with its path; the page's title gives the summary. A file that could
+    /// not run (a policy failed to load) has no run to show.
+    var html: String {
+        let runs = outcomes.compactMap(\.run)
+        let title = "sheetlab test: " + summary + (runs.isEmpty ? "" : " (the failed files' runs)")
+        return TimelineHTML(title: title).render(runs: runs)
     }
 }

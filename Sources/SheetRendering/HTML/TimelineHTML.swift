@@ -22,21 +22,7 @@ import SheetJSON
 /// ```
 public struct TimelineHTML: Sendable, Hashable {
     /// An expectation to mark on the time axis: when it ran, and whether it held.
-    public struct Expectation: Sendable, Hashable {
-        public var part: Int
-        public var time: Int
-        public var location: String?
-        public var message: String
-        public var passed: Bool
-
-        public init(part: Int, time: Int, location: String?, message: String, passed: Bool) {
-            self.part = part
-            self.time = time
-            self.location = location
-            self.message = message
-            self.passed = passed
-        }
-    }
+    public typealias Expectation = TimelineExpectation
 
     /// A run to draw beside others on the same time scale (`run --profiles`):
     /// its label (the profile it ran on) and its parts.

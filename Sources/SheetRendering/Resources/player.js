@@ -121,6 +121,16 @@
 
   const stage = el('div', { class: 'stage' }, document.body);
   const maxHeight = Math.max(...parts.map((p) => Math.max(p.profile.portrait.height, p.profile.landscape.height)));
+  // Every device is drawn at one scale: the tallest fits 440 CSS pixels, and
+  // all columns side by side fit the window's width while that scale stays
+  // above 0.25; past that the columns wrap onto more rows (docs/player.md).
+  const columnWidth = (part, scale) => Math.max(250,
+    Math.ceil((Math.max(part.profile.portrait.width, part.profile.landscape.width) + 20) * scale) + 22);
+  const room = (document.documentElement.clientWidth || window.innerWidth || 1200) - 32;
+  const rowWidth = (scale) => parts.reduce((sum, part) => sum + columnWidth(part, scale), 0) + 12 * (parts.length - 1);
+  let deviceScale = Math.min(440 / maxHeight, 0.6);
+  while (rowWidth(deviceScale) > room && deviceScale > 0.25) deviceScale = Math.max(0.25, deviceScale * 0.96);
+  stage.dataset.scale = String(deviceScale);
   const columns = parts.map((part, p) => {
     const column = el('section', { class: 'column', id: 'column-' + part.column, 'data-part': String(part.part),
       'data-profile': part.profile.name }, stage);
@@ -134,10 +144,8 @@
       if (i > 0) policies.appendChild(document.createTextNode(', '));
       el('b', {}, policies, name);
     });
-    // The tallest device fits 440 CSS pixels; every device is drawn at that one scale.
-    const scale = Math.min(440 / maxHeight, 0.6);
-    const widest = Math.max(part.profile.portrait.width, part.profile.landscape.width);
-    column.style.width = Math.max(250, Math.ceil((widest + 20) * scale) + 22) + 'px';
+    const scale = deviceScale;
+    column.style.width = columnWidth(part, scale) + 'px';
     const svg = el('svg:svg', { class: 'device' }, column);
     const status = el('p', { class: 'status' }, column);
     return { part, p, column, svg, status, scale, orientation: null, layers: null };

@@ -1,8 +1,9 @@
 extension SVGDrawing {
     /// The time axis of a panel. Above the lanes: instants (a bracket and
-    /// `instant: 6 events at 500 ms`), compressed idle gaps (a break and
+    /// `instant: 6 events at 500 ms`), stretches (an axis break: room for
+    /// labels where time stands still), compressed idle gaps (a break and
     /// `1.8 s idle`) and the end of the run, then tick labels where they
-    /// fit; below the lanes, the ticks again.
+    /// fit; below the lanes, the ticks and the breaks again.
     mutating func drawAxis(_ panel: SVGDrawing.Panel, y: Double, labelsAbove: Bool) {
         let n = SVGWriter.number
         let time = panel.time
@@ -23,9 +24,12 @@ extension SVGDrawing {
                         ),
                     ])
                 layout.record(SVGLayout.Box(x: instant.x0, y: y - 5, width: instant.x1 - instant.x0, height: 4), .shape)
-                let words = [
-                    "instant: \(instant.events) events at \(instant.time) ms", "\(instant.time) ms ×\(instant.events)",
-                ]
+                // In a shared layout a part may have fewer events there than the instant holds.
+                let count = panel.part.events.reduce(0) { $0 + ($1.time == instant.time ? 1 : 0) }
+                let words =
+                    count > 1
+                    ? ["instant: \(count) events at \(instant.time) ms", "\(instant.time) ms ×\(count)"]
+                    : ["\(instant.time) ms held", "held"]
                 for label in words
                 where text(label, x: instant.x0, y: noteY, font: Self.noteFont, class: "note", optional: true) {
                     break
@@ -47,11 +51,27 @@ extension SVGDrawing {
                     Self.duration(gap.to - gap.from) + " idle", x: mid, y: noteY, font: Self.noteFont, class: "note",
                     middle: true, optional: true)
             }
-            if panel.model.drawnEnd > panel.model.end {
+            if time.lastTime > panel.model.end {
                 text(
                     "run ends at \(panel.model.end) ms", x: time.x(endOf: panel.model.end) + 3, y: noteY,
                     font: Self.noteFont, class: "note", optional: true)
             }
+        }
+        for stretch in time.stretches {
+            // Two slanted strokes across the axis: time does not pass here.
+            let mid = (stretch.x0 + stretch.x1) / 2
+            writer.element(
+                "line",
+                [("class", "axis-break-gap"), ("x1", n(mid - 2.5)), ("y1", n(y)), ("x2", n(mid + 2.5)), ("y2", n(y))])
+            for dx in [-2.5, 2.5] {
+                writer.element(
+                    "line",
+                    [
+                        ("class", "axis-break"), ("x1", n(mid + dx - 2)), ("y1", n(y + 5)), ("x2", n(mid + dx + 2)),
+                        ("y2", n(y - 5)),
+                    ], title: "\(stretch.time) ms: time stands still here, to make room for labels")
+            }
+            layout.record(SVGLayout.Box(x: mid - 5, y: y - 5, width: 10, height: 10), .shape)
         }
         for (t, x) in time.ticks {
             let (y1, y2) = labelsAbove ? (y - 4, y) : (y, y + 4)
@@ -100,7 +120,16 @@ extension SVGDrawing {
                 ],
                 title: "\(gap.from)–\(gap.to) ms: nothing happens; drawn compressed")
         }
-        if panel.model.drawnEnd > panel.model.end {
+        for stretch in time.stretches {
+            writer.element(
+                "rect",
+                [
+                    ("class", "stretch"), ("x", n(stretch.x0)), ("y", n(top)), ("width", n(stretch.x1 - stretch.x0)),
+                    ("height", n(bottom - top)),
+                ],
+                title: "just before \(stretch.time) ms: time stands still here, to make room for labels")
+        }
+        if time.lastTime > panel.model.end {
             let x = time.x(endOf: panel.model.end)
             let right = time.x0 + time.width
             writer.element(
@@ -109,7 +138,8 @@ extension SVGDrawing {
                     ("class", "after-end"), ("x", n(x)), ("y", n(top)), ("width", n(right - x)),
                     ("height", n(bottom - top)),
                 ],
-                title: "after the run ended at \(panel.model.end) ms: running transitions drawn to their end")
+                title: "after the part ended at \(panel.model.end) ms"
+                    + (panel.model.drawnEnd > panel.model.end ? ": running transitions drawn to their end" : ""))
             writer.element(
                 "line", [("class", "run-end"), ("x1", n(x)), ("y1", n(top)), ("x2", n(x)), ("y2", n(bottom))])
         }

@@ -30,12 +30,11 @@ extension SVGDrawing {
             Self.fit(TerminalWidth.printable(modifiers), width: Self.labelWidth - 24, font: Self.noteFont),
             x: 16, y: top + 40, font: Self.noteFont, class: "lane-note")
         // Before iOS 26 every sheet is edge-attached; the note says where one floats inset (B36).
+        // Wrapped, never cut: it is what B36 and B37 are about.
         if lane.placements.contains(where: { $0 != SheetPlacement.edgeAttached.rawValue }) {
-            text(
-                Self.fit(
-                    "placement: " + lane.placements.joined(separator: ", "), width: Self.labelWidth - 24,
-                    font: Self.noteFont),
-                x: 16, y: top + 54, font: Self.noteFont, class: "lane-note placement")
+            for (i, line) in Self.placementLines(lane).enumerated() {
+                text(line, x: 16, y: top + 54 + Double(i) * 12, font: Self.noteFont, class: "lane-note placement")
+            }
         }
         text(
             "height 0–\(n(panel.heightScale)) pt", x: 16, y: top + Self.bodyTop + Self.bodyHeight - 4,
@@ -47,6 +46,25 @@ extension SVGDrawing {
                 ("class", "body-bg"), ("x", n(panel.time.x0)), ("y", n(top + Self.bodyTop)),
                 ("width", n(panel.time.width)), ("height", n(Self.bodyHeight)),
             ])
+    }
+
+    /// `placement: inset, edgeAttached` in lines that fit the left column
+    /// (at most six: room down to the height note), each placement whole.
+    static func placementLines(_ lane: TimelineModel.Lane) -> [String] {
+        let columns = Int((labelWidth - 24) / (noteFont.size * noteFont.advance))
+        var lines: [String] = []
+        var line = "placement:"
+        for (i, p) in lane.placements.enumerated() {
+            let word = TerminalWidth.printable(p) + (i + 1 < lane.placements.count ? "," : "")
+            if TerminalWidth.of(line) + 1 + TerminalWidth.of(word) <= columns {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = "  " + word
+            }
+        }
+        lines.append(line)
+        return Array(lines.prefix(6))
     }
 
     /// A lane's content: phase bars, height lines with their detents, marks.

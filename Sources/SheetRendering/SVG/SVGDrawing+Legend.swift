@@ -15,8 +15,13 @@ extension SVGDrawing {
         LegendItem(swatch: "policy", text: "policy decision"),
         LegendItem(swatch: "warning", text: "warning"),
         LegendItem(swatch: "error", text: "error"),
+        LegendItem(swatch: "notable", text: "placement change or low-confidence rule"),
+        LegendItem(swatch: "confidence-ring", text: "rule of low confidence (single, seed, assumption)"),
         LegendItem(swatch: "info", text: "other event"),
+        LegendItem(swatch: "expect-passed", text: "expectation passed"),
+        LegendItem(swatch: "expect-failed", text: "expectation failed"),
         LegendItem(swatch: "instant", text: "instant: events of one ms, spread out"),
+        LegendItem(swatch: "stretch", text: "axis break: room for labels, no time passes"),
         LegendItem(swatch: "idle", text: "idle time, compressed"),
         LegendItem(swatch: "after-end", text: "after the run's end"),
     ]
@@ -60,7 +65,12 @@ extension SVGDrawing {
                 let classes = item.swatch == "still" ? "phase dismissing still" : "phase \(item.swatch)"
                 writer.element(
                     "rect", [("class", classes), ("x", n(x)), ("y", n(y - 10)), ("width", "24"), ("height", "14")])
-            case "instant", "idle", "after-end":
+            case "notable", "expect-passed", "expect-failed":
+                writer.element("circle", [("class", item.swatch), ("cx", n(x + 12)), ("cy", n(y - 3)), ("r", "5")])
+            case "confidence-ring":
+                writer.element(
+                    "circle", [("class", "confidence-ring"), ("cx", n(x + 12)), ("cy", n(y - 3)), ("r", "7")])
+            case "instant", "idle", "after-end", "stretch":
                 writer.element(
                     "rect",
                     [

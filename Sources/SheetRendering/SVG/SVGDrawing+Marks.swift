@@ -3,12 +3,12 @@ import SheetEngine
 extension SVGDrawing {
     typealias MarkKind = TimelineModel.MarkKind
 
-    /// The row of a lane a mark sits in: errors share the warnings' row.
+    /// The row of a lane a mark sits in: errors and notable events share the warnings' row.
     static func row(_ kind: MarkKind) -> Int {
         switch kind {
         case .user: return 0
         case .policy: return 1
-        case .warning, .error: return 2
+        case .warning, .error, .notable: return 2
         case .info: return 4
         }
     }
@@ -18,7 +18,7 @@ extension SVGDrawing {
         switch kind {
         case .user: return top + userRow
         case .policy: return top + policyRow
-        case .warning, .error: return top + problemRow
+        case .warning, .error, .notable: return top + problemRow
         case .info: return top + bodyTop + bodyHeight
         }
     }
@@ -27,6 +27,7 @@ extension SVGDrawing {
     static func labelOffset(_ kind: MarkKind) -> Double {
         switch kind {
         case .warning, .error: return 12
+        case .notable: return 12
         case .policy: return 10
         default: return 9
         }
@@ -36,7 +37,7 @@ extension SVGDrawing {
     static func halfWidth(_ kind: MarkKind) -> Double {
         switch kind {
         case .warning, .error: return 9
-        case .policy: return 6
+        case .policy, .notable: return 6
         case .user: return 5
         case .info: return 1
         }
@@ -52,7 +53,7 @@ extension SVGDrawing {
             let width = label.isEmpty ? 4 : labelOffset(mark.kind) + font(mark.kind).width(label)
             return TimeLayout.Need(
                 row: .init(lane: lane, row: row(mark.kind)), width: width, spreads: mark.kind != .info,
-                keepsLabel: mark.kind == .warning || mark.kind == .error,
+                keepsLabel: mark.kind == .warning || mark.kind == .error || mark.kind == .notable,
                 spacing: max(TimeLayout.markSpacing, 2 * halfWidth(mark.kind) + 2))
         }
         if let heightLabel {
@@ -85,7 +86,12 @@ extension SVGDrawing {
 
     mutating func drawMark(_ mark: TimelineModel.Mark, part: Int, x: Double, y: Double, label: String) {
         let n = SVGWriter.number
-        var attributes = [("class", "mark \(mark.kind.rawValue)"), ("id", "p\(part)-mark-\(mark.index)")]
+        let low = TimelineModel.isLowConfidence(mark.event)
+        var attributes = [
+            ("class", "mark \(mark.kind.rawValue)" + (low ? " low-confidence" : "")),
+            ("id", "p\(part)-mark-\(mark.index)"),
+        ]
+        if let confidence = mark.event.confidence, low { attributes.append(("data-confidence", confidence.rawValue)) }
         if mark.kind == .policy, let source = mark.event.source { attributes.append(("data-source", source)) }
         if let number = mark.number { attributes.append(("data-number", String(number))) }
         writer.open("g", attributes)
@@ -110,9 +116,21 @@ extension SVGDrawing {
                     "text", [("class", "number"), ("x", n(x)), ("y", n(y + 5)), ("text-anchor", "middle")],
                     text: String(number))
             }
+        case .notable:
+            writer.element("circle", [("cx", n(x)), ("cy", n(y)), ("r", "5")])
+            layout.record(SVGLayout.Box(x: x - 6, y: y - 6, width: 12, height: 12), .mark)
         case .info:
             writer.element("line", [("x1", n(x)), ("y1", n(y + 2)), ("x2", n(x)), ("y2", n(y + 10))])
             layout.record(SVGLayout.Box(x: x - 1, y: y + 2, width: 2, height: 8), .shape)
+        }
+        if low {
+            // A dashed ring: the rule that decided it is a lead, not settled (docs/timeline.md).
+            writer.element(
+                "circle",
+                [
+                    ("class", "confidence-ring"), ("cx", n(x)), ("cy", n(y)),
+                    ("r", n(Self.halfWidth(mark.kind) + 2.5)),
+                ])
         }
         text(label, x: x + Self.labelOffset(mark.kind), y: y + 3.5, font: Self.font(mark.kind), optional: true)
         writer.close("g")
@@ -158,8 +176,21 @@ extension SVGDrawing {
             default: text = "\(e.kind.rawValue) (\(source))"
             }
         case .warning, .error:
-            text = e.kind.rawValue + (e.rule.map { " (\($0.rawValue))" } ?? "")
+            text = e.kind.rawValue + ruleText(e)
+        case .notable:
+            if e.kind == .placementChanged, let placement = e.geometry?.placement {
+                text = "placement → \(placement.rawValue)" + ruleText(e)
+            } else {
+                text = e.kind.rawValue + ruleText(e)
+            }
         }
         return TerminalWidth.truncate(text, to: 40)
+    }
+
+    /// ` (B03)`, or ` (B37, single)` for a rule of low confidence; empty without a rule.
+    static func ruleText(_ e: Event) -> String {
+        guard let rule = e.rule else { return "" }
+        if let c = e.confidence, c.isLow { return " (\(rule.rawValue), \(c.rawValue))" }
+        return " (\(rule.rawValue))"
     }
 }

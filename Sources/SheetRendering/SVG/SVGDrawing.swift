@@ -17,12 +17,21 @@ struct SVGDrawing {
         var time: TimeLayout
         /// The height at the top of a lane body.
         var heightScale: Double
+        /// A part where no time passes (in a run of several): one line per
+        /// lane, no time axis (`SVGDrawing+Compact`).
+        var compact = false
+        /// Its expectations, grouped by moment and verdict, laid out.
+        var expectations: [ExpectationMark] = []
         var top = 0.0
 
         func laneHeight(_ lane: TimelineModel.Lane) -> Double {
             lane.isApp ? SVGDrawing.appLaneHeight : SVGDrawing.laneHeight
         }
-        var lanesHeight: Double { model.lanes.reduce(0) { $0 + laneHeight($1) } }
+        /// The expectations' row, when there are any, then the lanes.
+        var lanesHeight: Double {
+            model.lanes.reduce(0) { $0 + laneHeight($1) }
+                + (expectations.isEmpty ? 0 : SVGDrawing.expectationLaneHeight)
+        }
     }
 
     var writer = SVGWriter()
@@ -73,11 +82,13 @@ struct SVGDrawing {
         self.panels = panels
         self.showsPartHeaders = showsPartHeaders
         problems = panels.flatMap { panel in panel.model.problems.map { ($0, panel.part.part) } }
-        let plot = panels.map(\.time.width).max() ?? TimeLayout.minWidth
+        let timed = panels.filter { !$0.compact }
+        let plot = timed.map(\.time.width).max() ?? TimeLayout.minWidth
         width = max(
             Self.labelWidth + plot + Self.rightMargin, Self.titleFont.width(title) + 32,
-            Self.subtitleFont.width(subtitle) + 32, panels.map(Self.lastLabelsEnd).max() ?? 0,
-            showsPartHeaders ? (panels.map { Self.panelFont.width(Self.header($0)) }.max() ?? 0) + 32 : 0)
+            Self.subtitleFont.width(subtitle) + 32, timed.map(Self.lastLabelsEnd).max() ?? 0,
+            showsPartHeaders ? (panels.map { Self.panelFont.width(Self.header($0)) }.max() ?? 0) + 32 : 0,
+            panels.map(Self.widestCompactItem).max() ?? 0)
         var y = Self.panelsTop
         for i in self.panels.indices {
             self.panels[i].top = y
@@ -114,7 +125,9 @@ struct SVGDrawing {
     }
 
     func panelHeight(_ panel: Panel) -> Double {
-        (showsPartHeaders ? Self.panelHeaderHeight : 0) + Self.axisBand + panel.lanesHeight + Self.bottomAxisBand
+        if panel.compact { return Self.panelHeaderHeight + compactHeight(panel) }
+        return (showsPartHeaders ? Self.panelHeaderHeight : 0) + Self.axisBand + panel.lanesHeight
+            + Self.bottomAxisBand
     }
 
     /// Where a panel's lanes begin.
@@ -150,8 +163,18 @@ struct SVGDrawing {
         if showsPartHeaders {
             text(Self.header(panel), x: 16, y: panel.top + 21, font: Self.panelFont, class: "part-title")
         }
+        if panel.compact {
+            drawCompact(panel, top: panel.top + Self.panelHeaderHeight)
+            writer.close("g")
+            return
+        }
         let lanesTop = lanesTop(panel)
         var y = lanesTop
+        if !panel.expectations.isEmpty {
+            drawExpectationsBackground(panel, top: y)
+            y += Self.expectationLaneHeight
+        }
+        let firstLane = y
         var number = 0
         for lane in panel.model.lanes {
             if !lane.isApp { number += 1 }
@@ -160,7 +183,8 @@ struct SVGDrawing {
         }
         drawBands(panel, top: lanesTop - 8, bottom: y)
         drawAxis(panel, y: lanesTop - 8, labelsAbove: true)
-        y = lanesTop
+        if !panel.expectations.isEmpty { drawExpectations(panel, top: lanesTop) }
+        y = firstLane
         number = 0
         for lane in panel.model.lanes {
             if !lane.isApp { number += 1 }
@@ -171,11 +195,20 @@ struct SVGDrawing {
         writer.close("g")
     }
 
-    /// `Part 2 · profile iphonese-ios17 (iPhone SE, iOS 17) · 0–700 ms · 8 events`.
+    /// `Part 2 · profile iphonese-ios17 (iPhone SE, iOS 17) · policy queue.lua · 0–700 ms · 8 events`;
+    /// `stock` when the part loaded no policy.
     static func header(_ panel: Panel) -> String {
         let events = panel.part.events.count
-        return "Part \(panel.part.part) · " + profileText(panel.part.profile) + " · " + span(panel.model)
+        return "Part \(panel.part.part) · " + profileText(panel.part.profile) + " · "
+            + policyText(panel.part.policies) + " · " + (panel.compact ? "at 0 ms: no time passes" : span(panel.model))
             + " · \(events) event\(events == 1 ? "" : "s")"
+    }
+
+    /// `policy queue.lua`, `policies a.lua, b.lua`, or `stock` (no policy loaded).
+    static func policyText(_ policies: [String]) -> String {
+        guard !policies.isEmpty else { return "stock" }
+        return (policies.count == 1 ? "policy " : "policies ")
+            + policies.map { TerminalWidth.printable($0) }.joined(separator: ", ")
     }
 
     /// `profile iphone15-ios17 (iPhone 15, iOS 17)`.
@@ -207,6 +240,18 @@ struct SVGDrawing {
             .grid { stroke: #d0d7de; stroke-width: 1; stroke-dasharray: 2 3; }
             .instant { fill: #fff0b3; opacity: 0.6; } .instant-bracket { stroke: #bf8700; stroke-width: 2; fill: none; }
             .idle { fill: url(#idle-hatch); } .idle-break { stroke: #57606a; stroke-width: 1.5; fill: none; }
+            .stretch { fill: url(#stretch-hatch); } .axis-break { stroke: #57606a; stroke-width: 1.5; fill: none; }
+            .axis-break-gap { stroke: #ffffff; stroke-width: 3; }
+            .expectations-bg { fill: #f6f8fa; }
+            .expectation.passed circle, .legend .expect-passed { fill: #1a7f37; }
+            .expectation.failed circle, .legend .expect-failed { fill: #cf222e; }
+            .expectation .glyph { stroke: #ffffff; stroke-width: 1.8; fill: none; stroke-linecap: round; }
+            .expectation text { \(css(Self.expectationFont)) }
+            .expectation.failed text { fill: #b3261e; font-weight: 700; }
+            .mark.notable circle:not(.confidence-ring), .legend .notable { fill: #ffffff; stroke: #0969da; stroke-width: 2; }
+            .mark.notable text { fill: #0550ae; }
+            .confidence-ring, .legend .confidence-ring { fill: none; stroke: #bf3989; stroke-width: 1.5; stroke-dasharray: 3 2; }
+            .compact-state { \(css(Self.noteFont)) fill: #57606a; }
             .after-end { fill: #dde1e6; opacity: 0.55; } .run-end { stroke: #57606a; stroke-width: 1.5; stroke-dasharray: 6 3; }
             .lane-bg { fill: #f6f8fa; } .lane-bg.alt { fill: #ffffff; } .lane-sep { stroke: #d0d7de; }
             .lane-name { \(css(Self.laneNameFont)) }
@@ -241,6 +286,8 @@ struct SVGDrawing {
             """
             <pattern id="hatch" patternUnits="userSpaceOnUse" width="8" height="8" patternTransform="rotate(45)">\
             <rect width="8" height="8" fill="#e5e7eb"/><rect width="3.5" height="8" fill="#a8b1bb"/></pattern>
+            <pattern id="stretch-hatch" patternUnits="userSpaceOnUse" width="4" height="4">\
+            <rect width="4" height="4" fill="#f3f0ff"/><rect width="1" height="4" fill="#d8cffa"/></pattern>
             <pattern id="idle-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(-45)">\
             <rect width="6" height="6" fill="#f6f8fa"/><rect width="1" height="6" fill="#d0d7de"/></pattern>
             """)

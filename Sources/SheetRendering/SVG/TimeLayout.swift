@@ -9,15 +9,24 @@
 /// - **Idle gaps.** A stretch longer than `idleThreshold` ms in which
 ///   nothing happens and no transition runs is drawn `idleWidth` px wide
 ///   and marked as compressed.
-/// Marks in one row are kept `markSpacing` px apart even when their times
-/// are closer, by pushing later events right; warnings and errors keep
-/// their whole label clear of the next one in their row the same way.
+/// - **Stretches.** Marks in one row are kept `markSpacing` px apart even
+///   when their times are closer, by pushing later events right; warnings
+///   and errors keep their whole label clear of the next one in their row
+///   the same way. Each push is a *stretch*: room where time stands still
+///   just before a moment, drawn with an axis break, so that no length on
+///   the axis reads as time it is not.
 /// Instants and those pushes share a budget (`spreadBudget`), so a long,
 /// busy run stays a picture: past it, an instant only makes room for its
 /// marks and labels are shortened.
 ///
+/// Several parts of a run share one layout (`groups`): one scale, and one
+/// x for each time in every part; each part's events of one moment are
+/// packed on their own, the moment as wide as the widest part needs.
+///
 /// Invariants: x never decreases along the events of the part; every
-/// instant and idle gap lies between `x0` and `x0 + width`.
+/// instant, stretch and idle gap lies between `x0` and `x0 + width`; between
+/// two key times the axis is `scale` px a millisecond, or an idle gap,
+/// plus the stretch before the later one (`unmarkedStretches` is empty).
 struct TimeLayout {
     /// A row of one lane that marks or labels occupy: lane index and row.
     struct Row: Hashable {
@@ -44,6 +53,13 @@ struct TimeLayout {
         var x0: Double
         var x1: Double
         var events: Int
+    }
+
+    /// Room made just before the moment `time` (a push): time stands still there.
+    struct Stretch {
+        var time: Int
+        var x0: Double
+        var x1: Double
     }
 
     struct Idle {
@@ -77,6 +93,7 @@ struct TimeLayout {
     /// Pixels per millisecond of the linear stretches.
     private(set) var scale = pixelsPerMs
     private(set) var instants: [Instant] = []
+    private(set) var stretches: [Stretch] = []
     private(set) var idle: [Idle] = []
     /// The x of each event, by index.
     private(set) var eventX: [Double] = []
@@ -93,15 +110,21 @@ struct TimeLayout {
     ///     (0, the end, the ends of running transitions).
     ///   - busy: intervals during which a transition runs: never compressed.
     ///   - x0: where the plot starts.
-    init(times: [Int], needs: [[Need]], extraTimes: [Int], busy: [ClosedRange<Int>], x0: Double) {
+    ///   - groups: the part each event belongs to, when several parts share
+    ///     the layout (nil: one part): an instant packs each part's events on
+    ///     their own.
+    init(
+        times: [Int], needs: [[Need]], extraTimes: [Int], busy: [ClosedRange<Int>], x0: Double,
+        groups: [Int]? = nil
+    ) {
         self.x0 = x0
-        var groups: [(time: Int, events: [Int])] = []
+        var moments: [(time: Int, events: [Int])] = []
         for (i, t) in times.enumerated() {
-            if groups.last?.time == t { groups[groups.count - 1].events.append(i) } else { groups.append((t, [i])) }
+            if moments.last?.time == t { moments[moments.count - 1].events.append(i) } else { moments.append((t, [i])) }
         }
-        var keyTimes = Set(groups.map(\.time)).union(extraTimes).union([0]).sorted()
+        var keyTimes = Set(moments.map(\.time)).union(extraTimes).union([0]).sorted()
         if keyTimes.count == 1 { keyTimes.append(keyTimes[0] + 1) }
-        let byTime = Dictionary(uniqueKeysWithValues: groups.map { ($0.time, $0.events) })
+        let byTime = Dictionary(uniqueKeysWithValues: moments.map { ($0.time, $0.events) })
 
         // Which gaps are idle, and how wide the instants are, decide the scale.
         compressed = zip(keyTimes, keyTimes.dropFirst()).map { a, b in
@@ -117,7 +140,7 @@ struct TimeLayout {
         var budget = Self.spreadBudget
         let plans: [(offsets: [Double], width: Double)?] = keyTimes.map { t in
             guard let events = byTime[t], Self.spreads(events, needs) else { return nil }
-            let full = Self.packed(events, needs, from: 0)
+            let full = Self.packedByGroup(events, needs, groups: groups)
             if full.1 <= budget {
                 budget -= full.1
                 return full
@@ -125,7 +148,7 @@ struct TimeLayout {
             let marksOnly = needs.map {
                 $0.map { Need(row: $0.row, width: 0, spreads: $0.spreads, spacing: $0.spacing) }
             }
-            return Self.packed(events, marksOnly, from: 0, step: 0, padding: 0)
+            return Self.packedByGroup(events, marksOnly, groups: groups, step: 0, padding: 0)
         }
         for plan in plans { fixed += plan?.width ?? 0 }
         if linear > 0 {
@@ -156,6 +179,7 @@ struct TimeLayout {
             }
             // Marks in one row stay apart, and warnings' names whole while
             // the budget lasts: push the whole moment right if need be.
+            let natural = x
             var wanted = x
             for i in events {
                 for need in needs[i] {
@@ -166,6 +190,7 @@ struct TimeLayout {
             let push = min(max(0, wanted - x), budget)
             x += push
             budget -= push
+            if x - natural > 0.05 { stretches.append(Stretch(time: t, x0: natural, x1: x)) }
             let start = x
             if let (offsets, w) = plans[k] {
                 for (i, dx) in zip(events, offsets) { eventX[i] = start + dx }
@@ -194,6 +219,30 @@ struct TimeLayout {
             }
         }
         return false
+    }
+
+    /// `packed` for each group (part) of the events on its own, in the
+    /// events' order: the instant is as wide as the widest group needs.
+    static func packedByGroup(
+        _ events: [Int], _ needs: [[Need]], groups: [Int]?, step: Double = instantStep,
+        padding: Double = instantPadding
+    ) -> ([Double], Double) {
+        guard let groups else { return packed(events, needs, from: 0, step: step, padding: padding) }
+        var order: [Int] = []
+        var members: [Int: [Int]] = [:]
+        for i in events {
+            if members[groups[i]] == nil { order.append(groups[i]) }
+            members[groups[i], default: []].append(i)
+        }
+        var offset: [Int: Double] = [:]
+        var width = 0.0
+        for g in order {
+            let list = members[g]!
+            let (offsets, w) = packed(list, needs, from: 0, step: step, padding: padding)
+            for (i, dx) in zip(list, offsets) { offset[i] = dx }
+            width = max(width, w)
+        }
+        return (events.map { offset[$0] ?? 0 }, width)
     }
 
     /// Offsets of the events of an instant from its start, and its width:
@@ -260,6 +309,36 @@ struct TimeLayout {
 
     /// The last time shown.
     var lastTime: Int { keys.last?.time ?? 0 }
+
+    /// The stretches of the axis between two key times that nothing marks:
+    /// where the room between them is not `scale` px a millisecond (or an
+    /// idle gap's width) plus a stretch marked before the later one. Empty
+    /// by construction; tests check it.
+    var unmarkedStretches: [(from: Int, to: Int, extra: Double)] {
+        var out: [(Int, Int, Double)] = []
+        for k in keys.indices.dropFirst() {
+            let (a, b) = (keys[k - 1], keys[k])
+            let expected = compressed[k - 1] ? Self.idleWidth : Double(b.time - a.time) * scale
+            let marked = stretches.filter { $0.time == b.time }.reduce(0) { $0 + $1.x1 - $1.x0 }
+            let extra = b.start - a.end - expected - marked
+            if abs(extra) > 0.01 { out.append((a.time, b.time, extra)) }
+        }
+        return out
+    }
+
+    /// The same layout seen from one part of several sharing it: `indices`
+    /// are the part's events' indices in the shared layout, in order.
+    func restricted(to indices: [Int]) -> TimeLayout {
+        var copy = self
+        copy.eventX = indices.map { eventX[$0] }
+        return copy
+    }
+
+    /// Where key time `t` begins, if it is one (the same x in every part of a shared layout).
+    func keyX(_ t: Int) -> Double? {
+        guard let k = key(atOrBefore: t), keys[k].time == t else { return nil }
+        return keys[k].start
+    }
 
     /// Tick spacing in ms: 1, 2 or 5 times a power of ten, about 80 px apart at `scale`.
     var step: Int {

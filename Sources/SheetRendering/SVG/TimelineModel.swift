@@ -44,9 +44,12 @@ struct TimelineModel {
         var label: String?
     }
 
-    /// What a mark stands for; an event may make several.
+    /// What a mark stands for; an event may make several. `notable`: an
+    /// event that is neither an action, a decision nor a problem but is
+    /// named all the same: a placement change (B36) or one decided by a
+    /// low-confidence rule (`Confidence.isLow`: single, seed, assumption).
     enum MarkKind: String, CaseIterable {
-        case user, policy, warning, error, info
+        case user, policy, warning, error, notable, info
     }
 
     struct Mark {
@@ -87,6 +90,19 @@ struct TimelineModel {
     static let lifecycle: Set<EventKind> = [.presenting, .presented, .dismissing, .dismissed, .removed]
     /// Events whose height is not the sheet's (a clamped detent's value).
     static let notSheetHeight: Set<EventKind> = [.detentClamped]
+
+    /// Whether an event gets a named mark of its own though it is only
+    /// information: where the sheet sits changed (B36), or a rule of low
+    /// confidence decided it.
+    static func isNotable(_ e: Event) -> Bool {
+        e.kind == .placementChanged || e.confidence?.isLow == true
+    }
+
+    /// Whether a mark's event was decided by a rule of low confidence: its
+    /// mark gets a dashed ring and its label the confidence.
+    static func isLowConfidence(_ e: Event) -> Bool {
+        e.confidence?.isLow == true
+    }
 
     /// Whether an event records a policy's decision: a policy (not stock,
     /// the app or the engine) decided a request, queue, drop, settle, veto
@@ -154,7 +170,9 @@ struct TimelineModel {
                 problems.append(m)
                 marks.append(m)
             case .info:
-                if marks.isEmpty, lane != nil, !Self.lifecycle.contains(e.kind) {
+                if marks.isEmpty, Self.isNotable(e) {
+                    marks.append(Mark(kind: .notable, event: e, index: index))
+                } else if marks.isEmpty, lane != nil, !Self.lifecycle.contains(e.kind) {
                     marks.append(Mark(kind: .info, event: e, index: index))
                 }
             }

@@ -48,6 +48,10 @@ extension MCPTools {
                 name: "max_ms", schema: integer(in: ServerLimits.requestBudget.range),
                 description: "CPU time cap in milliseconds (default and maximum: the server's --max-request-budget).",
                 maximumFromLimits: { $0.maximumRequestBudgetMilliseconds }),
+            .optional(
+                "html", boolean,
+                "With a violation, also its run as the HTML player (violation.html and an embedded text/html resource), as `sheetlab check --trace html` writes it."
+            ),
         ],
         constraints: needs(["seed": ["runs"], "simulate": ["runs"]])
     ) { call throws(RPCError) in
@@ -69,6 +73,7 @@ extension MCPTools {
         }
         let cap = server.options.limits.maximumRequestBudgetMilliseconds
         let maxMilliseconds = try p.optionalInt("max_ms", in: 1...cap) ?? cap
+        let wantsHTML = try p.optionalBool("html") ?? false
         var invariants: [Invariant] = []
         if case .array(let names)? = p["invariants"] {
             for name in names {
@@ -130,6 +135,28 @@ extension MCPTools {
                 "VIOLATION \(v.invariant) after \(v.steps.count) steps: \(v.message)", "counterexample scenario:", "",
                 replay,
             ]
+            if wantsHTML,
+                let html = CounterexamplePlayer.html(
+                    checker, steps: v.steps, liveness: false, what: "invariant \(v.invariant)", message: v.message,
+                    policies: policies)
+            {
+                if case .object(var o)? = structured["violation"] {
+                    o["html"] = .string(html)
+                    structured["violation"] = .object(o)
+                }
+                text.append("(the embedded resource holds the counterexample's run as an HTML player)")
+                return MCPToolResult(
+                    text: text.joined(separator: "\n"), structured: .object(structured),
+                    more: [
+                        [
+                            "type": "resource",
+                            "resource": [
+                                "uri": .string(MCPResources.scheme + "counterexample.html"), "mimeType": "text/html",
+                                "text": .string(html),
+                            ],
+                        ]
+                    ])
+            }
         } else {
             text.append(report.stopped != nil ? "no violation in what was explored" : "no violation")
         }

@@ -43,6 +43,9 @@ extension MCPTools {
         "render_timeline_svg": result(
             ["svg": string, "events": integer, "end_time": integer, "summary": string],
             required: ["svg", "events", "end_time"]),
+        "render_player_html": result(
+            ["html": string, "parts": integer, "events": integer, "expectations": integer, "failed": integer],
+            required: ["html", "parts", "events"]),
     ]
 
     static func array(_ items: JSON) -> JSON { ["type": "array", "items": items] }

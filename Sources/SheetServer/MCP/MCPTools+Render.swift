@@ -19,31 +19,16 @@ extension MCPTools {
                 "Timeline entries to draw, instead of running a scenario."),
             .optional("title", string, "The picture's title (default: the scenario's name)."),
         ] + scenarioArguments,
-        constraints: exactlyOne(of: ["events", "path", "source"]).merging(
-            needs(["name": ["source"], "base_directory": ["source"]])
-        ) { a, _ in a }
+        constraints: eventsOrScenarioConstraints
     ) { call throws(RPCError) in
         let p = call.arguments
         let events: [Event]
         var profile: Profile?
         var end: Int
         var title = try p.optionalString("title")
-        if case .array(let entries)? = p["events"] {
+        if case .array? = p["events"] {
             if p["path"] != nil || p["source"] != nil { throw p.bad("give 'events' or a scenario, not both") }
-            var parsed: [Event] = []
-            for (i, entry) in entries.enumerated() {
-                guard case .object(let members) = entry else {
-                    throw p.bad("events[\(i + 1)] must be an object, got \(entry.typeName)")
-                }
-                let event = try EventExplanation.event(from: members, what: "events[\(i + 1)]")
-                if let before = parsed.last, event.time < before.time {
-                    throw p.bad(
-                        "events[\(i + 1)].time \(event.time) is before events[\(i)]'s \(before.time); a timeline's events are in time order"
-                    )
-                }
-                parsed.append(event)
-            }
-            events = parsed
+            events = try timelineEntries(call)
             if p["profile"] != nil { profile = try MCPTools.profile(call) }
             end = events.last?.time ?? 0
         } else {

@@ -5,12 +5,14 @@ import SheetScripting
 
 /// The tools of `sheetlab mcp` (docs/mcp.md lists them with their input
 /// schemas). Each is a thin wrapper over what the CLI and `serve` use:
-/// `ScenarioRunner` (run_scenario, explain_event, render_timeline_svg),
+/// `ScenarioRunner` (run_scenario, explain_event, render_timeline_svg, render_player_html),
 /// `Checker` (check_policy), the profile catalogue and the rule catalogue (`Rule.catalogue`, as `sheetlab profiles --rules` lists it).
 /// A new tool is one more entry here, in a `MCPTools+Name.swift` file.
 package enum MCPTools {
     /// Every tool, in the order `tools/list` gives them.
-    static let list: [MCPTool] = [runScenario, checkPolicy, listProfiles, listRules, explainEvent, renderTimeline]
+    static let list: [MCPTool] = [
+        runScenario, checkPolicy, listProfiles, listRules, explainEvent, renderTimeline, renderPlayer,
+    ]
 
     /// The tools' names, in that order (`sheetlab mcp --help` lists them).
     package static var names: [String] { list.map(\.name) }
@@ -74,6 +76,11 @@ package enum MCPTools {
 
     /// How `scenarioArguments` go together: a path or a source; a name and a base folder only with a source.
     static let scenarioConstraints = exactlyOne(of: ["path", "source"]).merging(
+        needs(["name": ["source"], "base_directory": ["source"]])
+    ) { a, _ in a }
+
+    /// How 'events' and `scenarioArguments` go together: the entries or a scenario.
+    static let eventsOrScenarioConstraints = exactlyOne(of: ["events", "path", "source"]).merging(
         needs(["name": ["source"], "base_directory": ["source"]])
     ) { a, _ in a }
 

@@ -17,12 +17,27 @@ import Testing
     static var scenarios: [String] { ExampleScenarios.all }
 
     static func parts(_ path: String) throws -> [TimelinePart] {
+        try run(path).parts
+    }
+
+    /// An example's parts and the expectations it checked, as `sheetlab run --timeline svg` draws them.
+    static func run(_ path: String) throws -> (parts: [TimelinePart], expectations: [TimelineExpectation]) {
         var limits = LuaLimits()
         limits.allowedPaths = [root.appendingPathComponent("examples").path]
         let result = try ScenarioRunner(SessionConfiguration(limits: limits), printHandler: { _ in })
             .run(path: root.appendingPathComponent(path).path)
         #expect(result.error == nil, "\(result.error?.description ?? "")")
-        return result.session.app.parts
+        let expectations = result.session.expectationMarks.map {
+            TimelineExpectation(
+                part: $0.part, time: $0.time, location: $0.location, message: $0.message, passed: $0.passed)
+        }
+        return (result.session.app.parts, expectations)
+    }
+
+    /// An example's picture with its expectations.
+    static func drawing(_ path: String) throws -> SVGDrawing {
+        let (parts, expectations) = try run(path)
+        return TimelineSVG(title: path).drawing(parts, expectations: expectations)
     }
 
     @Test func everyExample_isFound() {
@@ -31,7 +46,7 @@ import Testing
 
     @Test(arguments: scenarios)
     func examplePicture_hasNoOverlappingLabels_andNothingOutsideTheCanvas(path: String) throws {
-        let drawing = TimelineSVG(title: path).drawing(try Self.parts(path))
+        let drawing = try Self.drawing(path)
         let canvas = SVGLayout.Box(x: 0, y: 0, width: drawing.width, height: drawing.height)
         for item in drawing.layout.items {
             let inside =

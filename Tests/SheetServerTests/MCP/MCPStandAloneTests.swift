@@ -91,6 +91,37 @@ import Testing
         #expect(summary.contains("requestLost"))
     }
 
+    /// Issue 30: the player as a tool, the one HTML writer `run --format html` uses.
+    @Test func renderPlayer_isTheRunsPlayer_withItsExpectations() {
+        let result = MCPTestClient().call("render_player_html", ["path": .string(Self.seed000)])
+        let html = Self.string(result["structuredContent"]?["html"])
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("id=\"sheetlab-data\""))
+        #expect(result["structuredContent"]?["parts"] == 1)
+        #expect(result["structuredContent"]?["failed"] == 0)
+        let content = result["content"]?.array ?? []
+        #expect(
+            content.contains { $0["resource"]?["mimeType"] == "text/html" && $0["resource"]?["text"] == .string(html) })
+        #expect(MCPTestClient.text(result).hasPrefix("an HTML player"), "\(result.text)")
+        let events = MCPTestClient().call(
+            "render_player_html", ["events": [["time": 0, "kind": "set", "presenter": "V", "detail": "show = true"]]])
+        #expect(events["structuredContent"]?["events"] == 1, "\(events.text)")
+        let both = MCPTestClient().call("render_player_html", ["events": [], "path": .string(Self.seed000)])
+        #expect(both["isError"] == true)
+    }
+
+    @Test func checkPolicy_withHTML_givesTheCounterexamplesPlayer() {
+        let result = MCPTestClient().call(
+            "check_policy", ["invariants": ["no-request-lost"], "depth": 6, "html": true])
+        let html = Self.string(result["structuredContent"]?["violation"]?["html"])
+        #expect(html.hasPrefix("<!DOCTYPE html>"), "\(result.text)")
+        #expect(html.contains("invariant no-request-lost broke"))
+        let content = result["content"]?.array ?? []
+        #expect(content.contains { $0["resource"]?["uri"] == "sheetlab://counterexample.html" })
+        let plain = MCPTestClient().call("check_policy", ["invariants": ["no-request-lost"], "depth": 6])
+        #expect(plain["structuredContent"]?["violation"]?["html"] == nil)
+    }
+
     @Test func checkPolicy_aSeedWithoutRuns_isAToolError() {
         let result = MCPTestClient().call("check_policy", ["seed": 5, "depth": 2])
         #expect(result["isError"] == true)
