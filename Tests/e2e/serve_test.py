@@ -371,6 +371,9 @@ class HostileInput(ServeTestCase):
     def test_unknown_method(self):
         self.assertError(self.server.request("frobnicate", {"app": 1}), METHOD_NOT_FOUND)
         self.assertError(self.server.request("rpc.discover"), METHOD_NOT_FOUND)
+        typo = self.server.request("crate")
+        self.assertError(typo, METHOD_NOT_FOUND)
+        self.assertIn("did you mean create?", typo["error"]["message"])
 
     def test_bad_params(self):
         s = self.server

@@ -50,9 +50,11 @@ package struct RPCError: Error, Hashable, Sendable, CustomStringConvertible {
     package static func invalidRequest(_ detail: String) -> RPCError {
         RPCError(invalidRequestCode, "Invalid Request: \(detail)")
     }
-    /// `-32601 Method not found`.
-    package static func methodNotFound(_ name: String, docs: String = "docs/serve.md") -> RPCError {
-        RPCError(methodNotFoundCode, "Method not found: '\(name)'; see \(docs) for the methods")
+    /// `-32601 Method not found`, with the closest of `known` when one is close.
+    package static func methodNotFound(_ name: String, known: [String], docs: String = "docs/serve.md") -> RPCError {
+        RPCError(
+            methodNotFoundCode,
+            "Method not found: '\(name)'\(NameSuggestion.hint(for: name, in: known)); see \(docs) for the methods")
     }
     /// `-32602 Invalid params`.
     package static func invalidParams(_ detail: String) -> RPCError {

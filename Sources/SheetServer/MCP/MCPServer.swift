@@ -137,7 +137,7 @@ package final class MCPServer: RPCHandler {
             break
         }
         guard MCPServer.methods.contains(request.method) else {
-            throw RPCError.methodNotFound(request.method, docs: "docs/mcp.md")
+            throw RPCError.methodNotFound(request.method, known: MCPServer.methods.sorted(), docs: "docs/mcp.md")
         }
         guard protocolVersion != nil else {
             throw RPCError.invalidRequest("the server is not initialized; send 'initialize' first")
@@ -154,7 +154,7 @@ package final class MCPServer: RPCHandler {
         case "resources/read":
             return try resources.read(try params.string("uri"))
         default:
-            throw RPCError.methodNotFound(request.method, docs: "docs/mcp.md")
+            throw RPCError.methodNotFound(request.method, known: MCPServer.methods.sorted(), docs: "docs/mcp.md")
         }
     }
 

@@ -137,7 +137,9 @@ package final class ServeServer: RPCHandler {
     /// Runs a request's method, once its parameters match the method's.
     /// - Throws: `RPCError` for an unknown method, bad params, or what the method throws.
     package func dispatch(_ request: RPCRequest) throws(RPCError) -> JSON {
-        guard let method = ServeMethods.all[request.method] else { throw RPCError.methodNotFound(request.method) }
+        guard let method = ServeMethods.all[request.method] else {
+            throw RPCError.methodNotFound(request.method, known: ServeMethods.list.map(\.name))
+        }
         let params = try RPCParams(request.method, request.params, checkedAgainst: method.params, naming: "parameter")
         guard method.needsApp else { return try method.run(self, nil, params) }
         let app = try self.app(params)
