@@ -315,6 +315,24 @@ class MCPTests(unittest.TestCase):
             self.assertTrue(ran.structured_content["passed"], text(ran))
             self.assertEqual(os.listdir(work), [], "nothing is written where the server runs")
 
+    def test_aBinaryAwayFromItsCheckout_startedInsideOne_servesThatCheckout(self):
+        # Started in examples/seeds of a checkout, a copied binary runs the checkout's files, not built-in copies.
+        import shutil
+        import tempfile
+        with tempfile.TemporaryDirectory() as folder:
+            binary = os.path.join(folder, "sheetlab")
+            shutil.copy(SHEETLAB, binary)
+
+            async def main():
+                server = StdioServerParameters(command=binary, args=["mcp"], cwd=os.path.join(ROOT, "examples", "seeds"))
+                async with stdio_client(server) as (read, write):
+                    async with ClientSession(read, write) as session:
+                        await session.initialize()
+                        return await session.call_tool("run_scenario", {"path": SEED000, "timeline": "none"})
+            ran = anyio.run(main)
+            self.assertEqual(ran.structured_content["path"],
+                             os.path.join(ROOT, "examples", "seeds", "seed000_lost_reopen.lua"), text(ran))
+
     def test_tools_areReadOnly_withOutputSchemas_inlinePolicies_andStrict(self):
         hold = "return { request = function(ctx) if ctx.phase then return 'queue' end end }"
         failing = ('view { name = "V", state = { show = false }, modifiers = { sheet { isPresented = "show", '

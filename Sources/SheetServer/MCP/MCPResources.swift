@@ -147,13 +147,21 @@ package struct MCPResources {
         return root + "/" + resource.path
     }
 
-    /// Where the resources are when `--root` is not given: the current
-    /// directory when it is a SheetLab checkout, else the checkout the
-    /// executable was built in (`.build/release/sheetlab`), else the current
-    /// directory (which `isCheckout` then refuses: the command serves the
-    /// built-in files instead, `writeBuiltIn`).
+    /// Where the resources are when `--root` is not given: the SheetLab
+    /// checkout the current directory is in (it, or the nearest folder above
+    /// it: started in `examples/seeds`, the checkout's own files are served),
+    /// else the checkout the executable was built in
+    /// (`.build/release/sheetlab`), else the current directory (which
+    /// `isCheckout` then refuses: the command serves the built-in files
+    /// instead, `writeBuiltIn`).
     package static func defaultRoot(executable: String) -> String {
-        if isCheckout(".") { return FileManager.default.currentDirectoryPath }
+        var here = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        while true {
+            if isCheckout(here.path) { return here.path }
+            let up = here.deletingLastPathComponent()
+            if up.path == here.path || here.path == "/" { break }
+            here = up
+        }
         // The running binary itself (Linux), whatever PATH or link started it.
         let binary = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? executable
         var dir = URL(fileURLWithPath: binary).resolvingSymlinksInPath().deletingLastPathComponent()
