@@ -343,7 +343,9 @@ package final class DebugAdapter {
         let frames: [JSON]? = execution.perform { session, stop in
             var frames: [JSON] = []
             if let thread = stop.thread {
-                for frame in session.runtime.frames(of: thread) {
+                // A host function with no name is the engine's own call into Lua
+                // (the frame below names the function the script called).
+                for frame in session.runtime.frames(of: thread) where frame.isLua || frame.name != "?" {
                     var json: [String: JSON] = [
                         "id": .int(frame.level + 1), "name": .string(frame.isLua ? frame.name : "[C] \(frame.name)"),
                         "line": .int(max(frame.line, 0)), "column": .int(frame.isLua ? 1 : 0),

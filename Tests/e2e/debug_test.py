@@ -252,6 +252,9 @@ class DebugTest(unittest.TestCase):
         self.assertIn("requestLost", stop["description"])
         engine = a.frames()[-1]
         self.assertIn("engine at 750 ms", engine["name"])
+        # The host function the scenario called, by name (debug.md's `[C] set`), and no unnamed frame.
+        self.assertEqual(a.frames()[0]["name"], "[C] advance")
+        self.assertNotIn("[C] ?", [f["name"] for f in a.frames()])
         event = a.tree(a.scopes(engine["id"])["Event"])
         self.assertEqual(event["time"], "750")
         self.assertEqual(event["event"]["kind"], '"requestLost"')
