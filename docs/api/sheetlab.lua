@@ -110,6 +110,9 @@
 ---@field animated boolean|nil Whether the change animates, on events that move or change a sheet (presenting, dismissing, removed, detent, height, placement changes); false where the rule says it does not (B06, B09, B41).
 ---@field detail string
 
+---Focuses a text field in the top sheet's content (`textField = true`): on 26 a sheet at a smaller detent moves to its largest, animated, as a user change (B48).
+function focus_text_field() end
+
 ---Builds a `sheet` modifier.
 ---@param m sheetlab.Modifier
 ---@return sheetlab.Modifier
@@ -194,7 +197,9 @@ function swipe() end
 
 ---Drags the top sheet to a height in points (B25).
 ---@param height number
-function drag(height) end
+---`options.button`: the label of a content button (`buttons = { Buy = function() ... end }`) the drag starts on; from 18.0 its action still runs when the drag ends (B51).
+---@param options {button: string}|nil
+function drag(height, options) end
 
 ---Releases a drag with a velocity in points per second, positive downwards (B26).
 ---@param velocity? number
