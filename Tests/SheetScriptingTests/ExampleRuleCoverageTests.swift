@@ -41,3 +41,30 @@ import Testing
         #expect(silent == [.b12, .b14, .b22, .b24, .b28, .p01, .p02, .p03, .p04])
     }
 }
+
+/// The catalogue's coverage data itself, on the cases item 3 of issue 31 names.
+@Suite struct RuleCoverageDataTests {
+    static func os(_ version: String) -> OSVersion { OSVersion.named(version)! }
+
+    @Test func drags_B25ForOneDetent_B26ForSeveral_andReleasesAreB26s() {
+        #expect(RuleID.b25.rule.covers(.drag, on: Self.os("17")))
+        #expect(!RuleID.b25.rule.covers(.release, on: Self.os("17")))
+        #expect(RuleID.b26.rule.covers(.drag, on: Self.os("17")))
+        #expect(RuleID.b26.rule.covers(.release, on: Self.os("26")))
+    }
+
+    @Test func theSwipeB33LetsThrough_isB33s_fromItsVersionOrWhereItsFlagIsOn() {
+        #expect(RuleID.b33.rule.covers(.dismissing, on: Self.os("18.4")))
+        #expect(!RuleID.b33.rule.covers(.dismissing, on: Self.os("17")))
+        var flagged = Self.os("17")
+        ProfileFlag.dismissDisabledAtRootOnly.set(true, in: &flagged)
+        #expect(RuleID.b33.rule.covers(.dismissing, on: flagged))
+    }
+
+    @Test func aRuleIsCitedOutsideItsRange_onlyForTheKindsItListsThere() {
+        #expect(!RuleID.b48.rule.covers(.userChangedDetent, on: Self.os("18.4")))
+        #expect(RuleID.b38.rule.covers(.modifierIgnored, on: Self.os("17")), "needs iOS 18")
+        #expect(!RuleID.b38.rule.covers(.presenting, on: Self.os("17")))
+        #expect(!RuleID.b52.rule.covers(.modifierIgnored, on: Self.os("18.4")))
+    }
+}

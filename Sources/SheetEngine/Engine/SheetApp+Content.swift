@@ -10,7 +10,8 @@ extension SheetApp {
         guard let k = world.index(request: request) else { return }
         let fittedChanged = world.stack[k].content.fittedHeight != fittedBefore
         if world.stack[k].content.detents != detentsBefore || fittedChanged,
-            !defersDetentChange(at: k, detentSet: world.stack[k].content.detents != detentsBefore)
+            !defersDetentChange(
+                at: k, world.stack[k].content.detents != detentsBefore ? .detentSet : .contentSize)
         {
             layOut(k, initial: false)
         }

@@ -61,14 +61,15 @@ extension SheetApp {
 
     /// B49: a detent change made while the present transition runs waits until the sheet is presented, then applies.
     ///
-    /// Whether a change of the detents (`detentSet`) or of the selection
-    /// of the presentation at `index` waits: while it presents (B49, a
-    /// flag), or, for the detent set, while the user drags it (B50, 26+);
-    /// the change is applied then (`applyDeferredLayout`).
-    func defersDetentChange(at index: Int, detentSet: Bool) -> Bool {
+    /// Whether a change of the detent set, the content's size or the
+    /// selection of the presentation at `index` waits: while it presents
+    /// (B49, a flag), or, for the detent set, while the user drags it (B50,
+    /// 26+); the change is applied then (`applyDeferredLayout`).
+    func defersDetentChange(at index: Int, _ change: DetentChange) -> Bool {
         let p = world.stack[index]
         guard p.layout.style == .sheet else { return false }
-        let what = detentSet ? "the detent set changed" : "the selection changed"
+        let what = change.rawValue
+        let detentSet = change == .detentSet
         if profile.os.detentChangesWaitWhilePresenting, p.phase == .presenting {
             world.stack[index].deferredLayout = .presented
             emit(
@@ -181,6 +182,10 @@ extension SheetApp {
         if let selection, world.views[selection].asDetent != current {
             applyWrites([(selection, .detent(current))], cause: .engine(.selection))
         }
+        let why =
+            cause == .b49
+            ? "presented: the change made while presenting applies now (B49); "
+            : cause == .b50 ? "the drag ended: the detent change applies now (B50); " : ""
         switch change.kind {
         case .none:
             break
@@ -202,15 +207,11 @@ extension SheetApp {
                     detent: current.description, height: height, rule: .b41, geometry: geometry(at: index),
                     animated: false,
                     note: .text(
-                        "the selected detent \(removed) left the set \(list(active)): jumped to \(current) (B41)"
+                        "\(why)the selected detent \(removed) left the set \(list(active)): jumped to \(current) (B41)"
                     )))
         case .resized(let mediumChanged):
             let rule: RuleID =
                 cause ?? (style == .formSheet ? (content.stickyVertical ? .b47 : .b30) : mediumChanged ? .b18 : .b17)
-            let why =
-                cause == .b49
-                ? "presented: the change made while presenting applies now (B49); "
-                : cause == .b50 ? "the drag ended: the detent change applies now (B50); " : ""
             emit(
                 Event(
                     time: now, kind: cause != nil && change.detentMoved ? .detentChanged : .heightChanged,
@@ -270,7 +271,7 @@ extension SheetApp {
     /// without a user-change event. A value outside the active set is an error.
     func selectionChanged(request: Int, to value: Value) {
         guard let i = world.index(request: request), let selection = world.stack[i].layout.selection else { return }
-        if defersDetentChange(at: i, detentSet: false) { return }
+        if defersDetentChange(at: i, .selection) { return }
         let p = world.stack[i]
         guard let d = value.asDetent, let r = p.layout.detents.first(where: { $0.detent == d }) else {
             emit(
@@ -295,4 +296,11 @@ extension SheetApp {
                 note: .text("set by code; no user-change event (B29)")))
         reportPlacement(at: i)
     }
+}
+
+/// What changed of a sheet's detents, as a waiting change's event says it (B49, B50).
+enum DetentChange: String {
+    case detentSet = "the detent set changed"
+    case contentSize = "the content's size changed"
+    case selection = "the selection changed"
 }

@@ -97,6 +97,24 @@ import Testing
         #expect(PresentDay.events(app, .detentChanged).last?.rule == .b49)
     }
 
+    @Test func B49_aDetentSetChangedWhilePresenting_appliesOncePresented() throws {
+        let app = SheetApp(profile: try Profile.named("iphone17-ios26"))
+        try app.addView(
+            PresentDay.view(state: [("tall", false)]) { ctx in
+                SheetContent(detents: ctx.binding("tall") == .bool(true) ? DetentsModifier([.large]) : Self.mediumLarge)
+            })
+        try app.set(PresentDay.show, true)
+        try app.set(Views.ref("tall"), true)
+        #expect(PresentDay.events(app, .deferred).map(\.detail).first?.hasPrefix("the detent set changed") == true)
+        #expect(app.stack[0].detent == "medium")
+        try app.advance(by: 500)
+        #expect(app.stack[0].detent == "large")
+        // The selected medium left the set: B41 decides the jump; the note says B49 made it wait.
+        let jump = try #require(PresentDay.events(app, .detentChanged).last)
+        #expect(jump.rule == .b41 && jump.animated == false)
+        #expect(jump.detail.hasPrefix("presented: the change made while presenting applies now (B49)"))
+    }
+
     // MARK: B50
 
     /// A sheet whose detent set follows `tall`, dragged, on `profile`.
