@@ -9,7 +9,7 @@ read_globals = {
   -- building
   "sheet", "fullScreenCover", "popover", "zoom", "view", "remove", "profile", "reset", "policy", "unload", "profile_flag", "os_at_least",
   -- acting
-  "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "tap_grabber", "advance",
+  "set", "get", "swipe", "drag", "release", "dismiss", "rotate", "tap_background", "tap_grabber", "focus_text_field", "advance",
   -- reading
   "binding", "now", "stack", "top", "state", "timeline", "events",
   -- reading, for sheetlab check

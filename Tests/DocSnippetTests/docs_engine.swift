@@ -6,8 +6,8 @@
 import SheetEngine
 
 @available(*, deprecated, message: "compiled, not run")
-private func snippet297() async throws {
-    // docs/engine.md:297
+private func snippet321() async throws {
+    // docs/engine.md:321
 
     let app = SheetApp(profile: try Profile.named("iphone15-ios17"), policies: [QueuePolicy()])
     let item = StateRef(view: "ContentView", slot: "item")

@@ -11,7 +11,7 @@ import Testing
 @Suite struct BehaviourCoverageTests {
     static let root = ExampleScenarios.root
 
-    static let behaviourIDs = (1...46).map { String(format: "B%02d", $0) }
+    static let behaviourIDs = (1...52).map { String(format: "B%02d", $0) }
     static let policyIDs = (1...5).map { String(format: "P%02d", $0) }
 
     /// Scenario files under `examples/`, skipping folders named `policies`

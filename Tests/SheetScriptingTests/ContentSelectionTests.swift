@@ -24,6 +24,7 @@ import Testing
             """)
         try s.set("sheet", .bool(true))
         #expect(s.app.stack.last?.detent == "medium")
+        try s.app.advance(by: 500)  // presented: a selection set while presenting would wait (B49)
         try s.set("detent", .string("large"))
         #expect(s.app.stack.last?.detent == "large", "the selection binding moves the sheet (B23)")
     }

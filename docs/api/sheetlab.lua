@@ -38,6 +38,9 @@
 ---@field compactAdaptation? "automatic"|"sheet"|"fullScreen" `presentationCompactAdaptation` (B20, iOS 16.4; B39).
 ---@field presentationSizing? "form"|"page"|"fitted" Size in regular width (B30, iOS 18); default form from 18, page before.
 ---@field fittedHeight? number The height the content asks for, for `presentationSizing = "fitted"` and popovers (B30).
+---@field sticky? {vertical: boolean} `.form.sticky(vertical: true)` (18+): the form sheet grows with `fittedHeight` and never shrinks (B47).
+---@field textField? boolean The content has a text field `focus_text_field()` can focus (B48).
+---@field buttons? table<string, fun()> Buttons by label with their actions; a drag can start on one, `drag(h, { button = "Buy" })` (B51).
 ---@field navigationTransition? "crossFade"|"automatic"|table `zoom{ source = "id" }` (B38, 18+) or "crossFade" (B45, 27).
 ---@field presentationPlacement? "automatic"|"center"|"leading"|"trailing" Where a sheet sits (B44, iOS 27).
 ---@field onDisappear? fun() Runs when the dismiss transition ends (B46).
@@ -64,7 +67,7 @@
 ---@field children? sheetlab.View[] Child views.
 ---@field environment? table<string, sheetlab.Value> Environment values this view sets for its subtree, e.g. `{ controlSize = "large" }` (B43).
 ---@field observable? table<string, string> Slots that are properties of an `@Observable` model, by the model's type name: `{ count = "Model" }` (B15).
----@field matchedTransitionSource? string|string[] Ids this view is marked with as a zoom source (B38, 18+).
+---@field matchedTransitionSource? string|string[]|table Ids this view is marked with as a zoom source (B38, 18+); `{ id = "photo", after = "drawingGroup" }` (or `"hoverEffect"`) marks it after a modifier that, on 26, leaves the zoom nothing to match, as two views marked with one id do (B52).
 ---@field toolbarTransitionSource? string|string[] Ids its toolbar items are marked with as zoom sources (B38, 26+).
 
 ---@class sheetlab.Presentation
@@ -109,6 +112,9 @@
 ---@field frame {x: number, y: number, width: number, height: number}|nil Where the presentation is drawn after the event.
 ---@field animated boolean|nil Whether the change animates, on events that move or change a sheet (presenting, dismissing, removed, detent, height, placement changes); false where the rule says it does not (B06, B09, B41).
 ---@field detail string
+
+---Focuses a text field in the top sheet's content (`textField = true`): on 26 a sheet at a smaller detent moves to its largest, animated, as a user change (B48).
+function focus_text_field() end
 
 ---Builds a `sheet` modifier.
 ---@param m sheetlab.Modifier
@@ -192,9 +198,11 @@ function get(slot) end
 ---Swipes the top presentation down (B08).
 function swipe() end
 
----Drags the top sheet to a height in points (B25).
+---Drags the top sheet to a height in points (B25 with one detent, B26 with several).
 ---@param height number
-function drag(height) end
+---`options.button`: the label of a content button (`buttons = { Buy = function() ... end }`) the drag starts on; from 18.0 its action still runs when the drag ends (B51).
+---@param options {button: string}|nil
+function drag(height, options) end
 
 ---Releases a drag with a velocity in points per second, positive downwards (B26).
 ---@param velocity? number

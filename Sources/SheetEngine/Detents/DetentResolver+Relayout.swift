@@ -17,6 +17,13 @@ extension DetentResolver {
         }
 
         var kind: Kind
+        /// Whether the detent (not only its height) changed: read by the
+        /// report, not part of what the change is (`==` leaves it out).
+        var detentMoved = false
+
+        static func == (a: LayoutChange, b: LayoutChange) -> Bool {
+            a.kind == b.kind && a.invalidSelection == b.invalidSelection
+        }
         /// Whether the selection named no active detent (B23): the sheet shows the layout's detent instead.
         var invalidSelection = false
     }
@@ -78,6 +85,6 @@ extension DetentResolver {
         layout.detent = current
         layout.height = height
         layout.selection = selection
-        return LayoutChange(kind: kind, invalidSelection: invalid)
+        return LayoutChange(kind: kind, detentMoved: before.detent != current, invalidSelection: invalid)
     }
 }

@@ -5,9 +5,16 @@ extension SheetApp {
         guard let i = world.index(request: request) else { return }
         let before = world.stack[i].content.text
         let detentsBefore = world.stack[i].content.detents
+        let fittedBefore = world.stack[i].content.fittedHeight
         evaluateContent(request: request, initial: false)
         guard let k = world.index(request: request) else { return }
-        if world.stack[k].content.detents != detentsBefore { layOut(k, initial: false) }
+        let fittedChanged = world.stack[k].content.fittedHeight != fittedBefore
+        if world.stack[k].content.detents != detentsBefore || fittedChanged,
+            !defersDetentChange(
+                at: k, world.stack[k].content.detents != detentsBefore ? .detentSet : .contentSize)
+        {
+            layOut(k, initial: false)
+        }
         let p = world.stack[k]
         if p.content.text != before || reason != nil {
             emit(

@@ -2,8 +2,9 @@ extension SheetApp {
     /// B06: dismissing a presentation removes those above it too; only the top one animates.
     ///
     /// Starts the dismiss transition of the presentation at `index`. Asked
-    /// while presenting, the dismissal waits until it is presented.
-    func beginDismiss(_ index: Int, cause: DismissCause, replacement: HeldRequest? = nil) {
+    /// while presenting, the dismissal waits until it is presented. `rule`:
+    /// the rule that let the dismissal through, cited instead of B01 (B33).
+    func beginDismiss(_ index: Int, cause: DismissCause, replacement: HeldRequest? = nil, rule: RuleID? = nil) {
         let duration: Int
         switch world.stack[index].lifecycle {
         case .dismissing:
@@ -24,7 +25,7 @@ extension SheetApp {
             Event(
                 time: now, kind: .dismissing, presenter: presenterName(at: index),
                 modifier: signature(of: world.stack[index].modifier), item: world.stack[index].itemID,
-                phase: .dismissing, rule: nested ? .b06 : .b01, animated: !nested,
+                phase: .dismissing, rule: nested ? .b06 : rule ?? .b01, animated: !nested,
                 note: nested
                     ? .groupDismissal(cause: cause.rawValue, ends: ends, animated: false, above: nil)
                     : .transition(cause.rawValue, ends: ends)))

@@ -33,7 +33,7 @@ extension SheetApp {
             return
         }
         guard let k = world.index(request: request) else { return }
-        beginDismiss(k, cause: .interactive)
+        beginDismiss(k, cause: .interactive, rule: dismissDisabledIgnored(world.stack[k].content) ? .b33 : nil)
     }
 
     /// B08: a sheet can be swiped down unless interactiveDismissDisabled; a full-screen cover cannot.
@@ -57,6 +57,12 @@ extension SheetApp {
             && (content.interactiveDismissDisabledPlacement == .root || !profile.os.dismissDisabledAtRootOnly)
     }
 
+    /// Whether the content asks for `interactiveDismissDisabled` where B33
+    /// makes it have no effect: a dismissal by the user then cites B33.
+    func dismissDisabledIgnored(_ content: SheetContent) -> Bool {
+        content.interactiveDismissDisabled && !dismissDisabledTakesEffect(content)
+    }
+
     /// Asks `should_dismiss`: a policy answering `false` vetoes (`true`, like
     /// `nil`, leaves it to the next policy and then to stock, which allows).
     /// - Returns: the vetoing policy, if one vetoed.
@@ -78,15 +84,29 @@ extension SheetApp {
     ///
     /// Drags the top sheet so that it is `height` points tall. It cannot grow
     /// past its largest detent, so a single-detent sheet cannot be resized (B25).
-    /// Custom detents are resolved again on every drag step.
-    /// - Throws: `EngineError` when nothing is presented.
-    public func drag(to height: Double) throws(EngineError) {
+    /// Custom detents are resolved again on every drag step. `button`: the
+    /// label of a button in the top sheet's content the drag starts on
+    /// (B51: its action may still run when the drag ends).
+    /// - Throws: `EngineError` when nothing is presented, or the content has no such button.
+    public func drag(to height: Double, startingOn button: String? = nil) throws(EngineError) {
         try checkLimits()
         guard height.isFinite else { throw EngineError(.invalidArgument("drag height must be a finite number")) }
-        perform(user: true, .drag(request: try topRequest(), to: height))
+        let request = try topRequest()
+        if let button {
+            let labels = world.stack.last!.content.buttons.map(\.label)
+            guard labels.contains(button) else {
+                throw EngineError(
+                    .invalidArgument(
+                        "the top sheet's content has no button '\(button)'"
+                            + (labels.isEmpty
+                                ? " (it declares none: buttons = { Label = function() ... end })"
+                                : "; its buttons: \(labels.joined(separator: ", "))")))
+            }
+        }
+        perform(user: true, .drag(request: request, to: height, button: button))
     }
 
-    func dragNow(request: Int, to height: Double) {
+    func dragNow(request: Int, to height: Double, button: String? = nil) {
         guard let i = world.index(request: request) else { return }
         let p = world.stack[i]
         let cover = kind(of: p.modifier) == .fullScreenCover
@@ -103,10 +123,34 @@ extension SheetApp {
         guard let k = world.index(request: request) else { return }
         world.stack[k].layout.detents = active
         world.stack[k].dragHeight = h
+        if let button { world.stack[k].dragButton = button }
         emit(
             Event(
                 time: now, kind: .drag, presenter: presenterName(p), item: p.itemID,
-                detent: p.layout.detent?.description, height: h, rule: .b25, note: .text("")))
+                detent: p.layout.detent?.description, height: h, rule: active.count == 1 ? .b25 : .b26,
+                note: .text(button.map { "starts on the button \($0)" } ?? "")))
+    }
+
+    /// B51: a button in scrolling sheet content still fires its action when a sheet drag starts on it.
+    ///
+    /// The drag that started on a content button ended: from 18.0 (a flag)
+    /// the button's action runs; before, the drag took the touch.
+    func endDragOnButton(_ p: borrowing Presentation) {
+        guard let label = p.dragButton else { return }
+        if let i = world.index(request: p.request) { world.stack[i].dragButton = nil }
+        let action = p.content.buttons.first { $0.label == label }?.action
+        guard profile.os.dragDoesNotCancelTaps else {
+            emit(
+                Event(
+                    time: now, kind: .buttonAction, presenter: presenterName(p), item: p.itemID,
+                    note: .text("\(label): the sheet drag took the touch; the action does not run")))
+            return
+        }
+        emit(
+            Event(
+                time: now, kind: .buttonAction, presenter: presenterName(p), item: p.itemID, rule: .b51,
+                note: .text("\(label) fires: the sheet drag that started on it did not cancel its touch (B51)")))
+        if let action { runAction(action, presenter: presenterName(p), detail: "button \(label)") }
     }
 
     /// Releases a drag with a velocity (points per second, positive is down).
@@ -142,13 +186,17 @@ extension SheetApp {
             (decision, decider) = (.detent(active[0].detent), veto)
         }
         let how = "velocity \(Value.format(velocity)), projected \(Value.format(projected.rounded()))"
+        defer {
+            endDragOnButton(p)
+            applyDeferredLayout(request: p.request, .dragEnd)
+        }
         switch decision {
         case .dismiss:
             emit(
                 Event(
                     time: now, kind: .release, presenter: presenterName(p), item: p.itemID, height: height,
                     decider: decider, rule: .b26, note: .text("\(how): dismiss")))
-            beginDismiss(i, cause: .interactive)
+            beginDismiss(i, cause: .interactive, rule: dismissDisabledIgnored(p.content) ? .b33 : nil)
         case .detent(let d):
             let r = active.first { $0.detent == d }!
             emit(
@@ -280,6 +328,50 @@ extension SheetApp {
                 animated: true, note: .text("grabber tap, from \(current) (B42)")))
         if let selection = p.layout.selection {
             applyWrites([(selection, .detent(next.detent))], cause: .engine(.selection))
+        }
+        if let k = world.index(request: request) { reportPlacement(at: k) }
+    }
+
+    /// Focuses a text field in the top sheet's content (B48): on 26 a sheet
+    /// resting at a smaller detent moves to its largest, animated, as a
+    /// change the user sees (the selection binding follows).
+    /// - Throws: `EngineError` when nothing is presented.
+    public func focusTextField() throws(EngineError) {
+        try checkLimits()
+        perform(user: true, .focusTextField(request: try topRequest()))
+    }
+
+    /// B48: focusing a text field in a sheet at a smaller detent moves it to the largest detent, animated.
+    func focusTextFieldNow(request: Int) {
+        guard let i = world.index(request: request) else { return }
+        let p = world.stack[i]
+        let current = p.layout.detent
+        let largest = p.layout.detents.last
+        let stays: String? =
+            !p.content.hasTextField
+            ? "does nothing: the content has no text field (textField = true)"
+            : p.layout.style != .sheet
+                ? "a \(p.layout.style.rawValue) presentation has no detents to move"
+                : !profile.os.textFocusExpandsSheet
+                    ? "the sheet stays at \(current.map(\.description) ?? "its detent") (B48 is iOS 26's)"
+                    : p.phase != .presented
+                        ? "the \(p.phase.rawValue) transition is still running"
+                        : current == largest?.detent ? "already at its largest detent" : nil
+        emit(
+            Event(
+                time: now, kind: .textFieldFocused, presenter: presenterName(p), item: p.itemID,
+                detent: current?.description, rule: stays == nil || profile.os.textFocusExpandsSheet ? .b48 : nil,
+                note: .text(stays ?? "")))
+        guard stays == nil, let largest, let current else { return }
+        world.stack[i].layout.detent = largest.detent
+        world.stack[i].layout.height = largest.height
+        emit(
+            Event(
+                time: now, kind: .userChangedDetent, presenter: presenterName(p), item: p.itemID,
+                detent: largest.detent.description, height: largest.height, rule: .b48, geometry: geometry(at: i),
+                animated: true, note: .text("the text field's focus expanded it from \(current) (B48)")))
+        if let selection = p.layout.selection {
+            applyWrites([(selection, .detent(largest.detent))], cause: .engine(.selection))
         }
         if let k = world.index(request: request) { reportPlacement(at: k) }
     }

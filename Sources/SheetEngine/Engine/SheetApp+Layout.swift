@@ -15,7 +15,7 @@ extension SheetApp {
         let resolution = rules.resolve(content, style: style) { name in
             resolveCustom(name, at: index, report: report)
         }
-        guard report else { return resolution.detents }
+        guard report else { return stickyGrown(resolution.detents, at: index, content: content, style: style) }
         let maxValue = layout.maxDetentValue
         for c in resolution.clamped {
             emit(
@@ -39,7 +39,67 @@ extension SheetApp {
                         "\(d.detent) at \(Value.format(points: d.height)) is within \(Value.format(DetentResolver.stackedSwitchDistance)) pt of full height: shown as the large sheet (B37)"
                     )))
         }
-        return resolution.detents
+        return stickyGrown(resolution.detents, at: index, content: content, style: style)
+    }
+
+    /// B47: with sticky sizing a form sheet grows with its content along a sticky axis and keeps its largest size.
+    ///
+    /// A form sheet's height with `.sticky(vertical: true)` (18+): at
+    /// least its content's height (capped at the page height) and never
+    /// less than it has been since it opened.
+    func stickyGrown(_ detents: [ResolvedDetent], at index: Int, content: SheetContent, style: PresentationStyle)
+        -> [ResolvedDetent]
+    {
+        guard style == .formSheet, content.stickyVertical, profile.os.formSizingDefault, let d = detents.first else {
+            return detents
+        }
+        let before = world.stack[index].layout
+        let kept = before.style == .formSheet ? before.height : 0
+        let grown = min(max(d.height, content.fittedHeight ?? 0, kept), layout.maxDetentValue)
+        return [ResolvedDetent(detent: d.detent, height: grown)]
+    }
+
+    /// B49: a detent change made while the present transition runs waits until the sheet is presented, then applies.
+    ///
+    /// Whether a change of the detent set, the content's size or the
+    /// selection of the presentation at `index` waits: while it presents
+    /// (B49, a flag), or, for the detent set, while the user drags it (B50,
+    /// 26+); the change is applied then (`applyDeferredLayout`).
+    func defersDetentChange(at index: Int, _ change: DetentChange) -> Bool {
+        let p = world.stack[index]
+        guard p.layout.style == .sheet else { return false }
+        let what = change.rawValue
+        let detentSet = change == .detentSet
+        if profile.os.detentChangesWaitWhilePresenting, p.phase == .presenting {
+            world.stack[index].deferredLayout = .presented
+            emit(
+                Event(
+                    time: now, kind: .deferred, presenter: presenterName(p), item: p.itemID,
+                    detent: p.layout.detent?.description, rule: .b49,
+                    note: .text("\(what) while presenting: applied once the sheet is presented (B49)")))
+            return true
+        }
+        if detentSet, profile.os.detentChangeDuringDragIsHazard, p.dragHeight != nil {
+            world.stack[index].deferredLayout = .dragEnd
+            emit(
+                Event(
+                    time: now, kind: .hazard, presenter: presenterName(p), item: p.itemID,
+                    detent: p.layout.detent?.description, rule: .b50,
+                    note: .text(
+                        "\(what) while the user drags the sheet: this has crashed apps on 26 (_UISheetInteraction, NSRangeException; B50); applied when the drag ends"
+                    )))
+            return true
+        }
+        return false
+    }
+
+    /// B50: changing the detents while the user drags is a hazard (crashes on 26): a warning; applied when the drag ends.
+    ///
+    /// Applies a detent change that waited for `when` (B49, B50), citing the rule that made it wait.
+    func applyDeferredLayout(request: Int, _ when: DeferredLayout) {
+        guard let i = world.index(request: request), world.stack[i].deferredLayout == when else { return }
+        world.stack[i].deferredLayout = nil
+        layOut(i, initial: false, cause: when == .presented ? .b49 : .b50)
     }
 
     /// B32: size-dependent detents are resolved once per layout (18+); before, they re-resolve and may oscillate.
@@ -90,8 +150,9 @@ extension SheetApp {
 
     /// Works out style, detents, current detent and height of the
     /// presentation at `index` (`DetentResolver.relayout`), applies them,
-    /// and reports what changed (rotation, new content).
-    func layOut(_ index: Int, initial: Bool) {
+    /// and reports what changed (rotation, new content); `cause` is the rule
+    /// that made a change wait (B49, B50), which the change then cites.
+    func layOut(_ index: Int, initial: Bool, cause: RuleID? = nil) {
         let rules = resolver
         let kind = kind(of: world.stack[index].modifier)
         let content = world.stack[index].content
@@ -121,6 +182,10 @@ extension SheetApp {
         if let selection, world.views[selection].asDetent != current {
             applyWrites([(selection, .detent(current))], cause: .engine(.selection))
         }
+        let why =
+            cause == .b49
+            ? "presented: the change made while presenting applies now (B49); "
+            : cause == .b50 ? "the drag ended: the detent change applies now (B50); " : ""
         switch change.kind {
         case .none:
             break
@@ -142,15 +207,23 @@ extension SheetApp {
                     detent: current.description, height: height, rule: .b41, geometry: geometry(at: index),
                     animated: false,
                     note: .text(
-                        "the selected detent \(removed) left the set \(list(active)): jumped to \(current) (B41)"
+                        "\(why)the selected detent \(removed) left the set \(list(active)): jumped to \(current) (B41)"
                     )))
         case .resized(let mediumChanged):
+            let rule: RuleID =
+                cause ?? (style == .formSheet ? (content.stickyVertical ? .b47 : .b30) : mediumChanged ? .b18 : .b17)
             emit(
                 Event(
-                    time: now, kind: .heightChanged, presenter: presenterName(at: index), item: itemID,
-                    detent: current.description, height: height, rule: mediumChanged ? .b18 : .b17,
+                    time: now, kind: cause != nil && change.detentMoved ? .detentChanged : .heightChanged,
+                    presenter: presenterName(at: index), item: itemID,
+                    detent: current.description, height: height, rule: rule,
                     geometry: geometry(at: index), animated: true,
-                    note: .text("detents re-resolved: \(list(active))")))
+                    note: .text(
+                        style == .formSheet
+                            ? "\(why)form sheet \(Value.format(points: height)) tall"
+                                + (content.stickyVertical
+                                    ? ", sticky: grows with its content, never shrinks (B47)" : "")
+                            : "\(why)detents re-resolved: \(list(active))")))
         }
         reportPlacement(at: index, animated: !initial && !change.kind.isJump)
     }
@@ -198,6 +271,7 @@ extension SheetApp {
     /// without a user-change event. A value outside the active set is an error.
     func selectionChanged(request: Int, to value: Value) {
         guard let i = world.index(request: request), let selection = world.stack[i].layout.selection else { return }
+        if defersDetentChange(at: i, .selection) { return }
         let p = world.stack[i]
         guard let d = value.asDetent, let r = p.layout.detents.first(where: { $0.detent == d }) else {
             emit(
@@ -222,4 +296,11 @@ extension SheetApp {
                 note: .text("set by code; no user-change event (B29)")))
         reportPlacement(at: i)
     }
+}
+
+/// What changed of a sheet's detents, as a waiting change's event says it (B49, B50).
+enum DetentChange: String {
+    case detentSet = "the detent set changed"
+    case contentSize = "the content's size changed"
+    case selection = "the selection changed"
 }

@@ -7,7 +7,8 @@ enum DeferredCall {
     case set([StateWrite])
     /// Gestures on the presentation (by request serial) that was on top when asked.
     case swipeDown(request: Int)
-    case drag(request: Int, to: Double)
+    case drag(request: Int, to: Double, button: String?)
+    case focusTextField(request: Int)
     case release(request: Int, velocity: Double)
     case tapGrabber(request: Int)
     case dismiss(view: String?)
@@ -117,7 +118,8 @@ extension SheetApp {
         case .presentInitiallySet(let name): if let v = world.views.ref(named: name) { presentInitiallySet(v) }
         case .set(let writes): applyWrites(resolve(writes), cause: deferred ? .app : .user)
         case .swipeDown(let request): swipeDownNow(request: request)
-        case .drag(let request, let h): dragNow(request: request, to: h)
+        case .drag(let request, let h, let button): dragNow(request: request, to: h, button: button)
+        case .focusTextField(let request): focusTextFieldNow(request: request)
         case .release(let request, let v): releaseNow(request: request, velocity: v)
         case .tapGrabber(let request): tapGrabberNow(request: request)
         case .dismiss(let view): dismissNow(from: view)

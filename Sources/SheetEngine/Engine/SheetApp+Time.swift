@@ -110,7 +110,8 @@ extension SheetApp {
                     modifier: signature(of: world.stack[index].modifier), item: itemID, phase: .presented,
                     detent: world.stack[index].layout.detent?.description, height: world.stack[index].layout.height,
                     rule: .b01, geometry: geometry(at: index), note: .text("")))
-            if let action = world.stack[index].content.onAppear {
+            applyDeferredLayout(request: request, .presented)
+            if let i = world.index(request: request), let action = world.stack[i].content.onAppear {
                 emit(Event(time: now, kind: .onAppear, presenter: view, item: itemID, note: .text("")))
                 runAction(action, presenter: view, detail: "onAppear")
             }

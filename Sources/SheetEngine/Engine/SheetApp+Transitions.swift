@@ -18,10 +18,14 @@ extension SheetApp {
             if !os.zoomFromViews {
                 fallback = ("navigationTransition(.zoom) needs iOS 18", .b38)
             } else {
-                let marks = world.viewOrder.lazy.flatMap { self.world.views[$0].declaration.transitionSources }
+                let marks = world.viewOrder.flatMap { self.world.views[$0].declaration.transitionSources }
                     .filter { $0.id == id }
-                if marks.contains(where: { !$0.toolbarItem }) { return wanted }
-                if marks.contains(where: \.toolbarItem) {
+                if os.zoomSourceMustBeBareAndOne, let why = unmatchableSource(marks.filter { !$0.toolbarItem }, id: id)
+                {
+                    fallback = (why, .b52)
+                } else if marks.contains(where: { !$0.toolbarItem }) {
+                    return wanted
+                } else if marks.contains(where: \.toolbarItem) {
                     if os.zoomFromToolbarItems { return wanted }
                     fallback = ("the toolbar item marked \"\(id)\" can be a zoom source from iOS 26 only", .b38)
                 } else {
@@ -37,6 +41,19 @@ extension SheetApp {
                     note: .text("\(why); the standard transition is used (\(rule.rawValue))")))
         }
         return .standard
+    }
+
+    /// B52: a zoom source marked after drawingGroup() or a hover effect, or two sources with one id, give no zoom.
+    ///
+    /// Why the views marked with `id` leave the zoom nothing to match, if they do.
+    func unmatchableSource(_ views: [TransitionSource], id: String) -> String? {
+        if views.count > 1 {
+            return "\(views.count) views are marked matchedTransitionSource(id: \"\(id)\"): the zoom cannot match one"
+        }
+        if let wrapper = views.first?.after {
+            return "the view marked \"\(id)\" is marked after .\(wrapper.rawValue)(): the zoom cannot match it"
+        }
+        return nil
     }
 
     /// B45: a sheet with navigationTransition(.crossFade) fades in over the content, with its own timing.

@@ -10,6 +10,8 @@ public enum Severity: String, Sendable, Hashable, Codable, CaseIterable {
 public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     // User actions.
     case set, swipe, drag, release, rotate, backgroundTap, grabberTap, viewRemoved
+    /// The user focused a text field in the top sheet's content (B48).
+    case textFieldFocused
     // State and views.
     case stateChanged, bodyEvaluated, contentUpdated, onChange
     // Presentation lifecycle (B01-B09).
@@ -21,6 +23,12 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     case placementChanged
     /// Views and environment inside content (B43, B46).
     case environmentReset, onDisappear
+    /// A button in the content ran its action, or a drag took its touch (B51).
+    case buttonAction
+    /// A detent change waits: until the sheet is presented (B49) or the drag ends (B50).
+    case deferred
+    /// A change that has crashed apps on some OS versions; the engine applies it safely (B50).
+    case hazard
     // Problems.
     case alreadyPresenting, modifierIgnored, requestLost, dismissPrevented, dismissIgnored
     case detentClamped, invalidSelection, oscillation
@@ -31,7 +39,8 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// The severity of events of this kind.
     public var severity: Severity {
         switch self {
-        case .alreadyPresenting, .modifierIgnored, .requestLost, .dismissIgnored, .detentClamped, .oscillation:
+        case .alreadyPresenting, .modifierIgnored, .requestLost, .dismissIgnored, .detentClamped, .oscillation,
+            .hazard:
             return .warning
         case .invalidSelection, .policyError, .contentError, .actionError, .limitReached:
             return .error
@@ -57,7 +66,8 @@ public enum EventKind: String, Sendable, Hashable, Codable, CaseIterable {
     /// app or the engine did in response).
     public var isUserAction: Bool {
         switch self {
-        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .grabberTap, .viewRemoved: return true
+        case .set, .swipe, .drag, .release, .rotate, .backgroundTap, .grabberTap, .viewRemoved, .textFieldFocused:
+            return true
         default: return false
         }
     }
@@ -100,8 +110,10 @@ public struct Event: Hashable, Sendable {
     /// Who decided, by name: `stock`, a policy's name, `app` or `engine`.
     public var source: String? { decider?.name }
 
-    /// How well supported the rule that produced the event is, when a rule did.
-    public var confidence: Confidence? { rule?.rule.confidence }
+    /// How well supported what the event says is, when a rule produced it:
+    /// the rule's confidence, or lower when its numbers come from a less
+    /// supported source (`Rule.eventConfidence`, B36's inset).
+    public var confidence: Confidence? { rule?.rule.eventConfidence }
 
     public init(
         time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
@@ -250,7 +262,7 @@ extension Event: CustomStringConvertible {
         if let decider, decider != .stock { parts.append("[\(decider.name)]") }
         if !detail.isEmpty { parts.append(detail) }
         if let animated { parts.append(animated ? "~animated" : "~not animated") }
-        if let rule, rule.rule.confidence.isLow { parts.append("{\(rule.rawValue) \(rule.rule.confidence.rawValue)}") }
+        if let rule, let confidence, confidence.isLow { parts.append("{\(rule.rawValue) \(confidence.rawValue)}") }
         return parts
     }
 }

@@ -13,6 +13,11 @@ extension EventKind {
         case .grabberTap:
             "the user tapped the top sheet's grabber (iOS 26): it moves the sheet to the next detent, a user change (B42)"
         case .viewRemoved: "a view left the hierarchy with its subtree"
+        case .textFieldFocused:
+            "the user focused a text field in the top sheet (iOS 26: a sheet at a smaller detent moves to its largest, B48)"
+        case .buttonAction: "a button in the sheet's content ran its action (or a sheet drag took its touch, B51)"
+        case .deferred: "a detent change waits: until the sheet is presented (B49) or the user's drag ends (B50)"
+        case .hazard: "a change that has crashed apps on some OS versions; the engine applies it safely and warns (B50)"
         case .stateChanged: "a state slot changed"
         case .bodyEvaluated: "a view's body was evaluated again because a slot it reads changed"
         case .contentUpdated: "a presentation's content was rebuilt from fresh state"

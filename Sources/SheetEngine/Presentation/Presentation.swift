@@ -35,6 +35,10 @@ struct Presentation: Hashable {
     var layout = SheetLayout()
     /// While dragging, the dragged height.
     var dragHeight: Double?
+    /// The content button the running drag started on (B51).
+    var dragButton: String?
+    /// A detent change that waits: until presented (B49) or the drag ends (B50).
+    var deferredLayout: DeferredLayout?
     /// How it presents and dismisses, once its content has been read (B38, B45).
     var transition: SheetTransition = .standard
     /// Reopened within the window after a dismissal, it ignores its detents (B34, 18.0-18.3).
@@ -70,6 +74,11 @@ final class ContentBox: Hashable {
 }
 
 /// Where a presentation sits: its style and detents as last laid out.
+/// When a waiting detent change is applied (B49, B50).
+enum DeferredLayout: Hashable {
+    case presented, dragEnd
+}
+
 struct SheetLayout: Hashable {
     var style: PresentationStyle = .sheet
     /// Active detents, smallest first.

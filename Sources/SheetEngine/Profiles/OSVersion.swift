@@ -87,6 +87,18 @@ public struct OSVersion: Sendable, Hashable, Codable {
     public var supportsCrossFade: Bool
     /// The outgoing content takes taps while a zoom dismissal runs (B46, 26+).
     public var zoomDismissalTakesTaps: Bool
+    /// Focusing a text field moves a sheet at a smaller detent to its largest (B48, 26; a profile flag).
+    public var textFocusExpandsSheet: Bool = false
+    /// Detent changes made while the present transition runs wait until presented (B49; version not stated: every
+    /// profile, a flag).
+    public var detentChangesWaitWhilePresenting: Bool = false
+    /// Changing the detents during a drag is a hazard: a warning, applied when the drag ends (B50, 26+).
+    public var detentChangeDuringDragIsHazard: Bool = false
+    /// A sheet drag that starts on a button does not cancel the button's action (B51, 18.0 to at least 26; a flag).
+    public var dragDoesNotCancelTaps: Bool = false
+    /// A zoom source marked after `drawingGroup()` or a hover effect, or marked twice, gives no zoom (B52, 26+:
+    /// the versions its reports are on).
+    public var zoomSourceMustBeBareAndOne: Bool = false
     /// Points a large sheet leaves between its top and the top safe area
     /// (`maxDetentValue` = height - top safe area - this). No source gives
     /// it before 26 (an assumption: 10); on 26 one measured view tree shows
@@ -124,6 +136,7 @@ extension OSVersion {
             zoomFromToolbarItems: false, zoomSheetsBecomeCovers: false, popoverDismissHidesSheet: true,
             resetsControlEnvironment: false, supportsPresentationPlacement: false, supportsCrossFade: false,
             zoomDismissalTakesTaps: false, largeSheetGap: 10, timings: Timings())
+        v.detentChangesWaitWhilePresenting = true  // B49: no version stated, so every profile (a flag)
         var out = [v]
         func next(_ version: String, _ change: (inout OSVersion) -> Void) {
             v.version = version
@@ -153,6 +166,7 @@ extension OSVersion {
             $0.quickReopenIgnoresDetents = true  // B34
             $0.zoomFromViews = true  // B38
             $0.zoomSheetsBecomeCovers = true  // B39 (the bug 26 fixed)
+            $0.dragDoesNotCancelTaps = true  // B51: 18.0-18.2 and 26.0 reported; no fix reported
         }
         next("18.4") {
             $0.quickReopenIgnoresDetents = false  // B34: fixed
@@ -165,6 +179,9 @@ extension OSVersion {
             $0.zoomSheetsBecomeCovers = false  // B39: fixed
             $0.popoverDismissHidesSheet = false  // B40: fixed
             $0.zoomDismissalTakesTaps = true  // B46
+            $0.textFocusExpandsSheet = true  // B48
+            $0.detentChangeDuringDragIsHazard = true  // B50: the crashes are on 26
+            $0.zoomSourceMustBeBareAndOne = true  // B52: both reports are on 26
             $0.largeSheetGap = 0  // one measured view tree (B36's numbers)
         }
         next("27") {

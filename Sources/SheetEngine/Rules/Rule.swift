@@ -13,6 +13,13 @@ public enum Confidence: String, Sendable, Hashable, Codable, CaseIterable {
 
     /// Whether events decided by such a rule say so on the timeline.
     public var isLow: Bool { self == .single || self == .seed || self == .assumption }
+
+    /// The less supported of two levels (the order above: apple-doc is the
+    /// best supported, assumption the least).
+    public static func lower(_ a: Confidence, _ b: Confidence) -> Confidence {
+        let order = Confidence.allCases
+        return order.firstIndex(of: a)! >= order.firstIndex(of: b)! ? a : b
+    }
 }
 
 /// The OS versions a rule applies to, by profile version names.
@@ -62,10 +69,21 @@ public struct Rule: Sendable, Hashable {
     public var confidence: Confidence
     /// The profile flag that switches it, when it is one (`ProfileFlag`).
     public var flag: ProfileFlag?
+    /// The assumption (`Rule.assumptions`, by name) the numbers its events
+    /// carry come from, when those numbers are less well supported than the
+    /// behaviour (B36: the behaviour is Apple's, its 8 pt inset one measurement).
+    public var numbers: String?
+    /// The event kinds the rule decides, and on which versions: every event
+    /// that cites the rule is of one of these kinds, on a version in its range
+    /// (`events` in the rule's own range; `elsewhere` for a kind cited on
+    /// other versions too, such as the warning that a modifier the rule
+    /// names does not exist there yet, B38, B44, B45).
+    public var coverage: [EventKind: OSRange]
 
     public init(
         _ id: RuleID, _ summary: String, os: OSRange = .all, source: String, _ confidence: Confidence,
-        flag: ProfileFlag? = nil
+        flag: ProfileFlag? = nil, numbers: String? = nil, events: [EventKind] = [],
+        elsewhere: [EventKind: OSRange] = [:]
     ) {
         self.id = id
         self.summary = summary
@@ -73,6 +91,25 @@ public struct Rule: Sendable, Hashable {
         self.source = source
         self.confidence = confidence
         self.flag = flag
+        self.numbers = numbers
+        var covers = Dictionary(events.map { ($0, os) }, uniquingKeysWith: { a, _ in a })
+        covers.merge(elsewhere) { _, b in b }
+        self.coverage = covers
+    }
+
+    /// How well supported what its events say is: its confidence, or that
+    /// of the assumption its numbers come from (`numbers`) when that is lower.
+    public var eventConfidence: Confidence {
+        guard let numbers, let a = Rule.assumptions.first(where: { $0.name == numbers }) else { return confidence }
+        return Confidence.lower(confidence, a.confidence)
+    }
+
+    /// Whether an event of `kind` on `os` can cite this rule: a kind it
+    /// covers, on a version in that kind's range, or anywhere its profile
+    /// flag is on (a scenario can switch a flag on outside the rule's range).
+    public func covers(_ kind: EventKind, on os: OSVersion) -> Bool {
+        guard let range = coverage[kind] else { return false }
+        return range.contains(os) || flag?.value(in: os) == true
     }
 }
 

@@ -110,9 +110,17 @@ public struct TransitionSource: Hashable, Sendable {
     public var id: String
     /// Whether it marks a toolbar item (`ToolbarContent.matchedTransitionSource`, 26+) rather than the view.
     public var toolbarItem: Bool
+    /// A modifier the mark is applied after, which hides the view from the zoom (B52).
+    public var after: SourceWrapper?
 
-    public init(_ id: String, toolbarItem: Bool = false) {
+    public init(_ id: String, toolbarItem: Bool = false, after: SourceWrapper? = nil) {
         self.id = id
         self.toolbarItem = toolbarItem
+        self.after = after
     }
+}
+
+/// A modifier that, applied before `matchedTransitionSource`, leaves the zoom nothing to match (B52).
+public enum SourceWrapper: String, Sendable, Hashable, CaseIterable {
+    case drawingGroup, hoverEffect
 }

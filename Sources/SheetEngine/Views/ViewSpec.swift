@@ -205,6 +205,13 @@ public struct SheetContent: Hashable {
     public var sizing: PresentationSizing?
     /// The height the content asks for, for `.fitted` sizing (B30).
     public var fittedHeight: Double?
+    /// `.sticky(vertical: true)` on the sizing (B47, 18+): the form sheet grows with `fittedHeight`
+    /// (the content's height) and keeps its largest height when it shrinks.
+    public var stickyVertical = false
+    /// Buttons in the content, by label, that a drag can start on (B51).
+    public var buttons: [ContentButton] = []
+    /// Whether the content has a text field the user can focus (B48).
+    public var hasTextField = false
     /// Where `.interactiveDismissDisabled()` is applied (B33): like detents (B21).
     public var interactiveDismissDisabledPlacement: DetentsPlacement
     /// `.navigationTransition(_:)` (B38, B45).
@@ -290,5 +297,16 @@ public final class ContentContext {
         let ref = StateRef(view: view ?? presenter, slot: slot)
         if !bindingReads.contains(ref) { bindingReads.append(ref) }
         return app.value(ref) ?? .none
+    }
+}
+
+/// A button in a sheet's content: its label and its action (B51).
+public struct ContentButton: Hashable {
+    public var label: String
+    @Uncompared public var action: EngineAction?
+
+    public init(label: String, action: EngineAction? = nil) {
+        self.label = label
+        self.action = action
     }
 }

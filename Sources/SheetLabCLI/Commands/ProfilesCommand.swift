@@ -8,7 +8,7 @@ enum ProfilesCommand {
     static let spec = CommandSpec(
         name: "profiles", summary: "List devices and OS versions, or with --rules every rule and its source.",
         options: [
-            OptionSpec("--rules", help: "List every rule (B01-B46, P01-P05) with its OS range, source and confidence."),
+            OptionSpec("--rules", help: "List every rule (B01-B52, P01-P05) with its OS range, source and confidence."),
             FormatOption.spec(
                 ["text", "json"],
                 "text (default) or json: the profiles, or with --rules the rules, flags and assumptions, as one JSON object."

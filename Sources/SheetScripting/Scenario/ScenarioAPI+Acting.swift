@@ -21,7 +21,24 @@ extension ScenarioAPI {
         }
         def("drag") { session, args throws(LuaError) in
             let height = try args.number(1)
-            try args.engine { () throws(EngineError) in try session.drag(to: height) }
+            var button: String?
+            switch args[2] {
+            case .nil: break
+            case .table(let options) where options.array.isEmpty:
+                for key in options.fields.keys where key.string != "button" {
+                    throw args.bad(2, "unknown option '\(key)'; drag's options are { button = \"Label\" }")
+                }
+                guard case .string(let s)? = options.fields["button"] else {
+                    throw args.bad(2, "{ button = \"Label\" } names a button of the sheet's content (B51)")
+                }
+                button = s.string
+            default: throw args.expected(2, "table")
+            }
+            try args.engine { () throws(EngineError) in try session.drag(to: height, startingOn: button) }
+            return []
+        }
+        def("focus_text_field") { session, args throws(LuaError) in
+            try args.engine { () throws(EngineError) in try session.focusTextField() }
             return []
         }
         def("release") { session, args throws(LuaError) in

@@ -28,8 +28,8 @@ extension Session {
     /// Swipes the top presentation down (B08).
     public func swipe() throws(EngineError) { try step { () throws(EngineError) in try app.swipeDown() } }
     /// Drags the top sheet to `height` points (B25).
-    public func drag(to height: Double) throws(EngineError) {
-        try step { () throws(EngineError) in try app.drag(to: height) }
+    public func drag(to height: Double, startingOn button: String? = nil) throws(EngineError) {
+        try step { () throws(EngineError) in try app.drag(to: height, startingOn: button) }
     }
     /// Releases a drag with a velocity in points per second, positive downwards (B26).
     public func release(velocity: Double) throws(EngineError) {
@@ -49,6 +49,11 @@ extension Session {
     public func tapBackground() -> Bool { step { app.tapBackground() } }
     /// Taps the top sheet's drag indicator: the next detent, as the user's change (B42).
     public func tapGrabber() throws(EngineError) { try step { () throws(EngineError) in try app.tapGrabber() } }
+
+    /// Focuses a text field in the top sheet's content (B48).
+    public func focusTextField() throws(EngineError) {
+        try step { () throws(EngineError) in try app.focusTextField() }
+    }
 
     /// Rotates the device.
     /// - Parameter orientation: `.portrait` or `.landscape`.

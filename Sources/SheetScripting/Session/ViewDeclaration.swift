@@ -86,6 +86,30 @@ struct ViewDeclaration {
         }
         var spec = ViewSpec(name: name)
         let what = "view '\(name)'"
+        try viewAttributes(t, into: &spec, what: what)
+        switch t["modifiers"] {
+        case .nil: break
+        case .table(let list) where list.fields.isEmpty:
+            for m in list.array { spec.modifiers.append(try modifier(m, view: name)) }
+        case let other:
+            throw bad(
+                "field 'modifiers' of \(what) must be a list of sheet{...} or fullScreenCover{...}, got \(other.typeName)"
+            )
+        }
+        switch t["children"] {
+        case .nil: break
+        case .table(let list) where list.fields.isEmpty:
+            for c in list.array { spec.children.append(try view(c).0) }
+        case let other: throw bad("field 'children' of \(what) must be a list of views, got \(other.typeName)")
+        }
+        return (spec, try string(t, "parent", in: what))
+    }
+
+    /// A view's fields besides its modifiers and children: apart from
+    /// `view(_:)`, which recurses through nested sheets' content, so that
+    /// their locals take stack once rather than at every level (debug builds
+    /// give each local its own slot).
+    func viewAttributes(_ t: LuaTable, into spec: inout ViewSpec, what: String) throws(LuaError) {
         switch t["state"] {
         case .nil: break
         case .table(let state):
@@ -117,25 +141,38 @@ struct ViewDeclaration {
             spec.observableProperties[slot] = type
         }
         spec.transitionSources =
-            try oneOrMore(t, "matchedTransitionSource", in: what).map { TransitionSource($0) }
+            try transitionSources(t["matchedTransitionSource"], in: what)
             + oneOrMore(t, "toolbarTransitionSource", in: what).map { TransitionSource($0, toolbarItem: true) }
-        spec.onChange = try onChange(t["onChange"], view: name)
-        switch t["modifiers"] {
-        case .nil: break
-        case .table(let list) where list.fields.isEmpty:
-            for m in list.array { spec.modifiers.append(try modifier(m, view: name)) }
-        case let other:
-            throw bad(
-                "field 'modifiers' of \(what) must be a list of sheet{...} or fullScreenCover{...}, got \(other.typeName)"
-            )
+        spec.onChange = try onChange(t["onChange"], view: spec.name)
+    }
+
+    /// `matchedTransitionSource = "photo"`, a list, or `{ id = "photo", after = "drawingGroup" }`
+    /// (the mark applied after a modifier that hides the view from the zoom, B52), or a list of those.
+    func transitionSources(_ value: LuaValue, in what: String) throws(LuaError) -> [TransitionSource] {
+        func one(_ v: LuaValue) throws(LuaError) -> TransitionSource {
+            switch v {
+            case .string(let s): return TransitionSource(s.string ?? "\(s)")
+            case .table(let m) where m.array.isEmpty:
+                try check(m, allowed: ["id", "after"], what: "matchedTransitionSource of \(what)")
+                guard let id = try string(m, "id", in: "matchedTransitionSource") else {
+                    throw bad("matchedTransitionSource of \(what) needs an id, { id = \"photo\" }")
+                }
+                return TransitionSource(
+                    id, after: try option(m, "after", in: "matchedTransitionSource", as: SourceWrapper.self))
+            case let other:
+                throw bad(
+                    "matchedTransitionSource of \(what) must be an id or { id = ..., after = ... }, got \(other.typeName)"
+                )
+            }
         }
-        switch t["children"] {
-        case .nil: break
+        switch value {
+        case .nil: return []
         case .table(let list) where list.fields.isEmpty:
-            for c in list.array { spec.children.append(try view(c).0) }
-        case let other: throw bad("field 'children' of \(what) must be a list of views, got \(other.typeName)")
+            var out: [TransitionSource] = []
+            for v in list.array { out.append(try one(v)) }
+            return out
+        default: return [try one(value)]
         }
-        return (spec, try string(t, "parent", in: what))
     }
 
     /// A string or a list of strings.
@@ -265,7 +302,7 @@ struct ViewDeclaration {
         "text", "view", "presentationDetents", "selection", "placement", "interactiveDismissDisabled",
         "dismissDisabledPlacement", "backgroundInteraction", "compactAdaptation", "environmentObject", "uses",
         "onAppear", "onDisappear", "presentationSizing", "fittedHeight", "navigationTransition",
-        "presentationPlacement",
+        "presentationPlacement", "sticky", "textField", "buttons",
     ]
 
     /// What a content function returned. `presenter` is the view whose
@@ -277,6 +314,16 @@ struct ViewDeclaration {
         try check(t, allowed: Self.contentFields, what: "content")
         var c = SheetContent(text: try string(t, "text", in: "content") ?? "")
         if !t["view"].isNil { c.view = try view(t["view"]).0 }
+        try contentOptions(t, into: &c, presenter: presenter)
+        return c
+    }
+
+    /// The fields of a content table besides `text` and `view`. Apart from
+    /// `content(_:presenter:)` because that one recurses (content -> view ->
+    /// modifier -> content): in a debug build every local of a function has
+    /// its own stack slot, so what is read here would otherwise be paid for
+    /// again at each level of nested sheets.
+    func contentOptions(_ t: LuaTable, into c: inout SheetContent, presenter: String?) throws(LuaError) {
         let detentTexts = try strings(t, "presentationDetents", in: "content")
         if !detentTexts.isEmpty || !t["presentationDetents"].isNil {
             var detents: [Detent] = []
@@ -325,6 +372,7 @@ struct ViewDeclaration {
         case .integer(let h) where h >= 0: c.fittedHeight = Double(h)
         case let other: throw bad("fittedHeight must be a number of points >= 0, got \(other)")
         }
+        try interactionOptions(t, into: &c)
         if !t["navigationTransition"].isNil { c.transition = try transition(t["navigationTransition"]) }
         if let p = try option(t, "presentationPlacement", in: "content", as: PresentationPlacement.self) {
             c.placement = p
@@ -341,7 +389,46 @@ struct ViewDeclaration {
         case .function(let f): c.onDisappear = action(f)
         case let other: throw bad("onDisappear must be a function, got \(other.typeName)")
         }
-        return c
+    }
+
+    /// `sticky` (B47), `textField` (B48) and `buttons` (B51) of a content table.
+    func interactionOptions(_ t: LuaTable, into c: inout SheetContent) throws(LuaError) {
+        switch t["sticky"] {
+        case .nil: break
+        case .table(let axes) where axes.array.isEmpty:
+            for (k, v) in axes.fields {
+                guard case .boolean(let on) = v else { throw bad("sticky.\(k) must be a boolean, got \(v.typeName)") }
+                switch k.string {
+                case "vertical": c.stickyVertical = on
+                case "horizontal" where !on: break
+                case "horizontal":
+                    throw bad(
+                        "sticky{ horizontal = true } needs the content's width, which SheetLab does not model; use sticky = { vertical = true } (B47)"
+                    )
+                default: throw bad("sticky has the fields vertical and horizontal, got '\(k)'")
+                }
+            }
+        case let other: throw bad("sticky must be a table like { vertical = true }, got \(other.typeName)")
+        }
+        switch t["textField"] {
+        case .nil: break
+        case .boolean(let b): c.hasTextField = b
+        case let other: throw bad("textField must be a boolean, got \(other.typeName)")
+        }
+        switch t["buttons"] {
+        case .nil: break
+        case .table(let buttons) where buttons.array.isEmpty:
+            for (k, v) in buttons.fields.sorted(by: { $0.key.description < $1.key.description }) {
+                guard let label = k.string else { throw bad("a button label in buttons is not valid UTF-8") }
+                guard case .function(let f) = v else {
+                    throw bad("buttons.\(label) must be the button's action, a function, got \(v.typeName)")
+                }
+                c.buttons.append(ContentButton(label: label, action: action(f)))
+            }
+        case let other:
+            throw bad(
+                "buttons must be a table of actions, buttons = { Buy = function() ... end }, got \(other.typeName)")
+        }
     }
 
     /// `navigationTransition = "crossFade"` or `zoom{ source = "x" }` (B38, B45).

@@ -90,6 +90,10 @@ struct EventExplanation {
             lines.append("rule: \(MCPTools.line(rule))")
             if rule.confidence.isLow {
                 lines.append("note: this rule rests on \(rule.confidence.rawValue) evidence; treat it as a lead")
+            } else if rule.eventConfidence.isLow, let numbers = rule.numbers {
+                lines.append(
+                    "note: the event's numbers (\(numbers)) rest on \(rule.eventConfidence.rawValue) evidence; treat them as a lead"
+                )
             }
         } else {
             lines.append("rule: none cited")

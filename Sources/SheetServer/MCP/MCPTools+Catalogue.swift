@@ -41,7 +41,7 @@ extension MCPTools {
     static let listRules = MCPTool(
         name: "list_rules", title: "List the behaviour rules",
         description: """
-            Lists the behaviour rules events cite (B01-B46 for stock SwiftUI, P01-P05 for the seed policies and the \
+            Lists the behaviour rules events cite (B01-B52 for stock SwiftUI, P01-P05 for the seed policies and the \
             oscillation guard), as `sheetlab profiles --rules --json` does: each rule's summary, the OS versions it \
             applies to, its source and confidence, and the profile flag that switches it; then the profile flags and \
             the assumptions.

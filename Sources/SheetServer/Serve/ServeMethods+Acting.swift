@@ -2,7 +2,8 @@ import SheetEngine
 import SheetScripting
 
 /// Acting as a user and letting time pass (Lua: `set`, `get`, `binding`,
-/// `swipe`, `drag`, `release`, `dismiss`, `rotate`, `tap_background`, `tap_grabber`, `advance`).
+/// `swipe`, `drag`, `release`, `dismiss`, `rotate`, `tap_background`, `tap_grabber`,
+/// `focus_text_field`, `advance`).
 extension ServeMethods {
     static let acting: [ServeMethod] = [
         .app("set", [.optional("slot", "string"), .optional("value"), .optional("writes", "object", "array")]) {
@@ -24,9 +25,11 @@ extension ServeMethods {
             try engine { () throws(EngineError) in try app.session.swipe() }
             return .null
         },
-        .app("drag", [.required("height", "number").within(RequestRanges.height)]) { _, app, p throws(RPCError) in
+        .app("drag", [.required("height", "number").within(RequestRanges.height), .optional("button", "string")]) {
+            _, app, p throws(RPCError) in
             let height = try p.number("height", in: RequestRanges.height)
-            try engine { () throws(EngineError) in try app.session.drag(to: height) }
+            let button = try p.optionalString("button")
+            try engine { () throws(EngineError) in try app.session.drag(to: height, startingOn: button) }
             return .null
         },
         .app("release", [.optional("velocity", "number").within(RequestRanges.velocity)]) {
@@ -48,6 +51,10 @@ extension ServeMethods {
         .app("tap_background") { _, app, _ in .bool(app.session.tapBackground()) },
         .app("tap_grabber") { _, app, _ throws(RPCError) in
             try engine { () throws(EngineError) in try app.session.tapGrabber() }
+            return .null
+        },
+        .app("focus_text_field") { _, app, _ throws(RPCError) in
+            try engine { () throws(EngineError) in try app.session.focusTextField() }
             return .null
         },
         .app("advance", [.optional("ms", "integer").within(RequestRanges.advance)]) { _, app, p throws(RPCError) in

@@ -188,11 +188,13 @@ class Methods:
         params['app'] = app
         return self._call('swipe', params)  # type: ignore[no-any-return]
 
-    def drag(self, app: int, height: float) -> None:
-        """`drag`: Lua drag(height)."""
+    def drag(self, app: int, height: float, *, button: Optional[str] = None) -> None:
+        """`drag`: Lua drag(height, { button = ... })."""
         params: Dict[str, Any] = {}
         params['app'] = app
         params['height'] = height
+        if button is not None:
+            params['button'] = button
         return self._call('drag', params)  # type: ignore[no-any-return]
 
     def release(self, app: int, *, velocity: Optional[float] = None) -> None:
@@ -229,6 +231,12 @@ class Methods:
         params: Dict[str, Any] = {}
         params['app'] = app
         return self._call('tap_grabber', params)  # type: ignore[no-any-return]
+
+    def focus_text_field(self, app: int) -> None:
+        """`focus_text_field`: Lua focus_text_field()."""
+        params: Dict[str, Any] = {}
+        params['app'] = app
+        return self._call('focus_text_field', params)  # type: ignore[no-any-return]
 
     def advance(self, app: int, *, ms: Optional[int] = None) -> None:
         """`advance`: Lua advance(ms)."""
@@ -338,6 +346,7 @@ METHOD_NAMES: Dict[str, str] = {
     'rotate': 'rotate',
     'tap_background': 'tap_background',
     'tap_grabber': 'tap_grabber',
+    'focus_text_field': 'focus_text_field',
     'advance': 'advance',
     'now': 'now',
     'stack': 'stack',

@@ -24,7 +24,7 @@ class EvalResult(TypedDict):
 class _EventKeys(TypedDict):
     index: int
     time: int
-    kind: Literal['set', 'swipe', 'drag', 'release', 'rotate', 'backgroundTap', 'grabberTap', 'viewRemoved', 'stateChanged', 'bodyEvaluated', 'contentUpdated', 'onChange', 'request', 'presenting', 'presented', 'dismissing', 'dismissed', 'writeBack', 'onDismiss', 'onAppear', 'queued', 'dropped', 'removed', 'detentChanged', 'userChangedDetent', 'heightChanged', 'adapted', 'placementChanged', 'environmentReset', 'onDisappear', 'alreadyPresenting', 'modifierIgnored', 'requestLost', 'dismissPrevented', 'dismissIgnored', 'detentClamped', 'invalidSelection', 'oscillation', 'policyError', 'contentError', 'actionError', 'limitReached']
+    kind: Literal['set', 'swipe', 'drag', 'release', 'rotate', 'backgroundTap', 'grabberTap', 'viewRemoved', 'textFieldFocused', 'stateChanged', 'bodyEvaluated', 'contentUpdated', 'onChange', 'request', 'presenting', 'presented', 'dismissing', 'dismissed', 'writeBack', 'onDismiss', 'onAppear', 'queued', 'dropped', 'removed', 'detentChanged', 'userChangedDetent', 'heightChanged', 'adapted', 'placementChanged', 'environmentReset', 'onDisappear', 'buttonAction', 'deferred', 'hazard', 'alreadyPresenting', 'modifierIgnored', 'requestLost', 'dismissPrevented', 'dismissIgnored', 'detentClamped', 'invalidSelection', 'oscillation', 'policyError', 'contentError', 'actionError', 'limitReached']
     severity: Literal['info', 'warning', 'error']
     detail: str
 
