@@ -134,7 +134,7 @@ class BugsCommand(unittest.TestCase):
         code, out, err = sheetlab("bugs", "FB1925298")
         self.assertEqual(code, 2)
         self.assertEqual(out, "")
-        self.assertIn("sheetlab bugs: unknown bug 'FB1925298'; expected one of FB19252983, ", err)
+        self.assertIn("sheetlab bugs: unknown bug 'FB1925298'; expected one of FB17890661, FB18927179, FB19252983, ", err)
         self.assertIn("did you mean FB19252983?", err)
         self.assertIn("Run 'sheetlab bugs --help' for usage.", err)
 

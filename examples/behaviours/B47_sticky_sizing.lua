@@ -9,7 +9,8 @@ view {
   state = { show = false, rows = 300 },
   modifiers = { sheet { isPresented = "show",
     content = function(c)
-      return { text = "list", presentationSizing = "form", sticky = { vertical = true }, fittedHeight = c.binding("rows") }
+      return { text = "list", presentationSizing = "form", sticky = { vertical = true },
+        fittedHeight = c.binding("rows") }
     end } },
 }
 set("show", true)

@@ -8,7 +8,8 @@ view {
   name = "ContentView",
   state = { show = false, detent = "medium" },
   modifiers = { sheet { isPresented = "show",
-    content = { text = "form", textField = true, presentationDetents = { "medium", "large" }, selection = "detent" } } },
+    content = { text = "form", textField = true, presentationDetents = { "medium", "large" },
+      selection = "detent" } } },
 }
 set("show", true)
 advance(500)

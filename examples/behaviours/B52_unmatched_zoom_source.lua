@@ -8,7 +8,8 @@ view {
   name = "ContentView",
   state = { show = false },
   matchedTransitionSource = { id = "photo", after = "drawingGroup" },
-  modifiers = { sheet { isPresented = "show", content = { text = "photo", navigationTransition = zoom{ source = "photo" } } } },
+  modifiers = { sheet { isPresented = "show",
+    content = { text = "photo", navigationTransition = zoom{ source = "photo" } } } },
 }
 set("show", true)
 local ignored = timeline({ kind = "modifierIgnored" })

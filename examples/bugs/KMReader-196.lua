@@ -5,7 +5,7 @@
 --
 -- Source: everpcpc/KMReader PR #196 (one report, 2026-01)
 -- Reported: iOS 26
--- Affected: ios18.0 to ios27 on every device (28 profiles)
+-- Affected: ios26, ios27 on every device (14 profiles)
 -- Workaround: give each source its own id
 --
 -- Covers: B52, B38

@@ -3,7 +3,7 @@
 --
 -- Source: katagaki/SakuraRSS PR #264 (one report, 2026-05)
 -- Reported: iOS 26
--- Affected: ios18.0 to ios27 on every device (28 profiles)
+-- Affected: ios26, ios27 on every device (14 profiles)
 -- Workaround: mark the bare view: .matchedTransitionSource(id:in:) before .drawingGroup() and .hoverEffect
 --
 --   Thumbnail().drawingGroup().matchedTransitionSource(id: "photo", in: ns)   // no zoom

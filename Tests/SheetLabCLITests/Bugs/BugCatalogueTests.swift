@@ -12,16 +12,10 @@ import Testing
 @Suite struct BugCatalogueTests {
     static let root = ExampleScenarios.root.path
 
-    /// The bugs the catalogue holds. Scenarios that need rules still being
-    /// added to the engine (issue 31, B47-B52) are kept in wip/bugs/ until
-    /// those rules land; each enters this list when it moves to examples/bugs/:
-    /// - FB17890661 (B48, text focus expands the sheet),
-    /// - FB18927179 (B51, a drag that starts on a button still fires it),
-    /// - react-native-true-sheet-555 (B49, detent changes while presenting),
-    /// - quran-ios-956 (B50, detents changed during a drag),
-    /// - SakuraRSS-264 and KMReader-196 (B52, a zoom source that cannot be matched).
+    /// The bugs the catalogue holds, in its order.
     static let names = [
-        "FB19252983", "meeting-transcriber-332", "montage-ios-520", "rdar-150455117", "rdar-150764801",
+        "FB17890661", "FB18927179", "FB19252983", "KMReader-196", "meeting-transcriber-332", "montage-ios-520",
+        "quran-ios-956", "rdar-150455117", "rdar-150764801", "react-native-true-sheet-555", "SakuraRSS-264",
         "SheetIssuePresentationDetentsIgnoredOnReopen", "SheetIssueStateRestorationMultiplePresented",
         "Twinskaraoke-96", "woocommerce-ios-16836",
     ]
