@@ -35,6 +35,13 @@ The notation for output that varies (in console output and `<--` lines):
 - `<ROOT>` is the checkout's root, `<TIME>` a duration (`0.45 s`, `12 ms`);
 - `[exit N]` as the last output line: the command exits with N.
 
+- REPL transcripts: a block with `<!-- doctest: repl ARGS -->` above it (or
+  `<!-- doctest: repl -->` and a first line `$ sheetlab repl ARGS`): its
+  `> ` lines (or `[750 ms] > `, a REPL stopped in the past) are piped into
+  `sheetlab repl ARGS` and the other lines must be
+  what the REPL prints for them; `repl continues` first replays the inputs of
+  the `repl` blocks before it in the file (with their ARGS), unseen.
+
 Directives, in an HTML comment on the line before a block's fence:
 
 - `<!-- doctest: skip REASON -->`: not run (a reason is required);
@@ -279,6 +286,70 @@ def check_console(runner, block):
         if rc != status:
             raise Failure(where, f"`{command}` exited {rc}, the example shows {status}"
                           + ("" if status else " (write [exit N] as the last output line)"))
+
+
+# ---------------------------------------------------------------- REPL
+
+REPL_MARK = "<doctest: the shown inputs start here>"
+# `> `, or the prompt of a REPL stopped in the past: `[750 ms] > `.
+REPL_PROMPT = re.compile(r"^(?:\[[^\]]*\] )?> ")
+
+
+def repl_command(block):
+    """The ARGS of a first line `$ sheetlab repl ARGS`, or None."""
+    m = re.match(r"^\$ sheetlab repl(?: (.*))?$", block.body[0]) if block.body else None
+    return (m.group(1) or "") if m else None
+
+
+def repl_transcript(block):
+    """(inputs, expected lines, exit status) of a `doctest: repl` block: each `> ` line
+    is an input, the other lines are what the piped REPL prints."""
+    inputs, expected = [], []
+    for text in block.body[1:] if repl_command(block) else block.body:
+        prompt = REPL_PROMPT.match(text)
+        if prompt:
+            inputs.append(text[prompt.end():])
+        else:
+            expected.append(text.rstrip())
+    while expected and not expected[-1]:
+        expected.pop()
+    status = 0
+    m = re.match(r"^\[exit (\d+)\]$", expected[-1]) if expected else None
+    if m:
+        status = int(m.group(1))
+        expected.pop()
+    return inputs, expected, status
+
+
+def check_repl(runner, block, earlier):
+    """Pipes the block's inputs, after those of the `repl` blocks before it in
+    the file when it `continues` them, into `sheetlab repl ARGS`, and compares
+    what the REPL prints for this block's inputs."""
+    args = repl_command(block)
+    if args is None:
+        args = block.directive_value("repl") or ""
+    continues = args.split()[:1] == ["continues"]
+    if continues:
+        if not earlier:
+            raise Failure(block.where, "`doctest: repl continues` with no `doctest: repl` block before it")
+        args, before = earlier[-1]["args"], earlier[-1]["inputs"]
+    else:
+        before = []
+    inputs, expected, status = repl_transcript(block)
+    if not inputs:
+        raise Failure(block.where, "a `doctest: repl` block needs `> ` input lines")
+    earlier.append({"args": args, "inputs": before + inputs})
+    stdin = "\n".join(before + [f"print({json.dumps(REPL_MARK)})"] + inputs) + "\n"
+    cwd = os.path.join(ROOT, block.directive_value("in") or ".")
+    rc, lines = runner.shell(f"sheetlab repl {args}", cwd=cwd, stdin=stdin)
+    if REPL_MARK not in lines:
+        raise Failure(block.where, f"`sheetlab repl {args}` stopped before the shown inputs:\n{indent(lines[-5:])}")
+    actual = lines[lines.index(REPL_MARK) + 1:]
+    if not lines_match(expected, actual):
+        raise Failure(block.where, f"the REPL's output differs; {first_difference(expected, actual)}")
+    if rc != status:
+        raise Failure(block.where, f"`sheetlab repl {args}` exited {rc}, the example shows {status}"
+                                   + ("" if status else " (write [exit N] as the last output line)"))
 
 
 # ---------------------------------------------------------------- JSON-RPC
@@ -615,7 +686,7 @@ def main():
         files = [f for f in files if f in wanted]
     runner = Runner(args.sheetlab)
     validators = serve_validators()
-    failures, counts = [], {"console": 0, "rpc": 0, "lua": 0, "python": 0, "skipped": 0}
+    failures, counts = [], {"console": 0, "repl": 0, "rpc": 0, "lua": 0, "python": 0, "skipped": 0}
     try:
         if not args.files:
             for stale in swift_out_of_date():
@@ -623,6 +694,7 @@ def main():
                                                "Tests/doc/doctest.py --write-swift and build the tests"))
         for path in files:
             failures += check_flags(runner, path)
+            repl_blocks = []
             for block in blocks(path):
                 if block.directive_value("skip") is not None:
                     if not block.directive_value("skip"):
@@ -630,7 +702,10 @@ def main():
                     counts["skipped"] += 1
                     continue
                 try:
-                    if block.tag in ("", "sh", "console", "shell") and console_examples(block):
+                    if block.directive_value("repl") is not None:
+                        counts["repl"] += 1
+                        check_repl(runner, block, repl_blocks)
+                    elif block.tag in ("", "sh", "console", "shell") and console_examples(block):
                         counts["console"] += 1
                         check_console(runner, block)
                     elif rpc_lines(block):

@@ -80,6 +80,41 @@ class ConsoleTests(unittest.TestCase):
         self.assertIn("page.md:2: `doctest: skip` needs a reason", out)
 
 
+REPL = """\
+    <!-- doctest: repl --profile iphone15-ios17 -->
+    ~~~
+    > set("selectedItem", { id = 0 })
+         0 ms   set               ContentView  selectedItem = {id = 0}
+    ...
+    > =top().phase
+    "presenting"
+    ~~~
+
+    <!-- doctest: repl continues -->
+    ~~~
+    > advance(500)
+       500 ms   presented         ContentView.sheet(item:)  item=0  detent=large  height=783
+    ~~~
+    """
+
+
+class ReplTests(unittest.TestCase):
+    def test_aTranscript_andOneThatContinuesIt_pass(self):
+        rc, out = run(REPL)
+        self.assertEqual(rc, 0, out)
+        self.assertIn("2 repl", out)
+
+    def test_aChangedOutput_failsAtItsBlock(self):
+        rc, out = run(REPL.replace("height=783", "height=700"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("FAIL page.md:11: the REPL's output differs", out)
+
+    def test_anErrorTheExampleDoesNotShow_fails(self):
+        rc, out = run(REPL.replace("=top().phase", "=top().phase()"))
+        self.assertEqual(rc, 1, out)
+        self.assertIn("FAIL page.md:2:", out)
+
+
 class RPCTests(unittest.TestCase):
     PAGE = """\
         <!-- doctest: after app1 -->
