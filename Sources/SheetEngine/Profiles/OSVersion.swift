@@ -33,7 +33,7 @@ public struct Timings: Sendable, Hashable, Codable {
 
 /// The version-dependent presentation rules of one OS release: all
 /// version-dependent behaviour on one screen. Each flag names the rule it
-/// switches (`BEHAVIOURS.md`); the rule catalogue (`Rule.catalogue`) gives
+/// switches (docs/engine.md); the rule catalogue (`Rule.catalogue`) gives
 /// each rule's OS range, source and confidence. Flags whose sources are
 /// thin (`Rule.confidence` single or seed) can be changed per profile
 /// (`ProfileFlag`).

@@ -1,4 +1,4 @@
-/// How well a rule is supported (`BEHAVIOURS.md`, "Rule provenance").
+/// How well a rule is supported (docs/engine.md, "Rule provenance").
 public enum Confidence: String, Sendable, Hashable, Codable, CaseIterable {
     /// Apple documentation or release notes.
     case appleDoc = "apple-doc"
@@ -64,7 +64,7 @@ public struct Rule: Sendable, Hashable {
     public var summary: String
     /// The versions it applies to (the profile data that switches it is in `OSVersion`).
     public var os: OSRange
-    /// Where it comes from, as `BEHAVIOURS.md` cites it.
+    /// Where it comes from, as the behaviour catalogue cites it (docs/engine.md).
     public var source: String
     public var confidence: Confidence
     /// The profile flag that switches it, when it is one (`ProfileFlag`).

@@ -44,7 +44,7 @@ public enum ProfileFlag: String, Sendable, Hashable, Codable, CaseIterable {
 }
 
 extension Rule {
-    /// Every rule, B01-B52 and P01-P05, with its provenance (`BEHAVIOURS.md`).
+    /// Every rule, B01-B52 and P01-P05, with its provenance (docs/engine.md).
     public static let catalogue: [Rule] = [
         Rule(
             .b01, "a presentation goes presenting -> presented -> dismissing -> gone; lengths from the profile",

@@ -1,4 +1,4 @@
-/// The behaviour catalogue's ids (`BEHAVIOURS.md`): B01-B52 for what stock
+/// The behaviour catalogue's ids (docs/engine.md): B01-B52 for what stock
 /// SwiftUI does, P01-P05 for the seed policies and the oscillation guard.
 /// Events name the rule that produced them.
 public enum RuleID: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
