@@ -187,7 +187,9 @@ if arguments.first == "--commutation" {
         let c = CommutationProbe.count(session, itemIDs: [0, 1], depth: depth)
         let share = format(100 * Double(c.commuting) / Double(max(1, c.pairs)), decimals: 1)
         print("| \(name) | \(c.states) | \(c.pairs) | \(c.commuting) | \(share)% | \(c.steps) | \(c.sleeping) |")
-        if arguments.count >= 3 { for (k, v) in c.kinds.sorted(by: { $0.key < $1.key }) { print("    \(k): \(v.1) of \(v.0)") } }
+        if arguments.count >= 3 {
+            for (k, v) in c.kinds.sorted(by: { $0.key < $1.key }) { print("    \(k): \(v.1) of \(v.0)") }
+        }
     }
     exit(0)
 }
