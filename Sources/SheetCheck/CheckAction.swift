@@ -33,6 +33,8 @@ public enum CheckAction: Hashable, Sendable {
         case fuzz
     }
 
+    private static let flags: [Value] = [.bool(true), .bool(false)]
+
     /// Whether the step is a user action (as opposed to a wait).
     public var isUserAction: Bool {
         switch self {
@@ -72,11 +74,20 @@ public enum CheckAction: Hashable, Sendable {
     ///   - repertoire: which steps to generate.
     /// - Returns: the steps, in a stable order (the same app gives the same list).
     public static func candidates(for app: SheetApp, itemIDs: [Int], repertoire: Repertoire = .check) -> [CheckAction] {
+        candidates(for: app, itemValues: itemValues(itemIDs), repertoire: repertoire)
+    }
+
+    /// The values written into `item:` bindings: `{id = n}` for each id, then nil.
+    static func itemValues(_ itemIDs: [Int]) -> [Value] { itemIDs.map { .record(["id": .int($0)]) } + [.none] }
+
+    /// `candidates(for:itemIDs:repertoire:)` with the item values made once
+    /// (`itemValues`): an explorer asks at every state, and building the
+    /// records each time was a third of the cost of choosing steps.
+    static func candidates(for app: SheetApp, itemValues: [Value], repertoire: Repertoire) -> [CheckAction] {
         var out: [CheckAction] = []
         let choices = app.bindingChoices()
         for b in choices {
-            let values: [Value] =
-                b.isItem ? itemIDs.map { .record(["id": .int($0)]) } + [.none] : [.bool(true), .bool(false)]
+            let values = b.isItem ? itemValues : Self.flags
             for v in values where v != b.value || (b.dismissing && !v.isEmpty) { out.append(.set(b.binding, v)) }
         }
         if let top = app.topPresentation, top.phase == .presented {

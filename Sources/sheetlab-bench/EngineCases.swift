@@ -322,3 +322,70 @@ enum CheckBench {
         ]
     }
 }
+
+/// Issue 27's figures for `check`, as rows of before / now / target (the
+/// instructions per state come from callgrind in scripts/bench). Times on a
+/// shared machine are noisy: one core and two are measured in the same run.
+@MainActor func checkTargets() -> [(String, String, String, String)] {
+    var rows: [(String, String, String, String)] = []
+    let one = CheckBench.measure(ids: 8, jobs: 1, repeats: 9)
+    let two = CheckBench.measure(ids: 8, jobs: 2, repeats: 9)
+    let small = CheckBench.measure(ids: 4, jobs: 1, repeats: 25)
+    func met(_ ok: Bool) -> String { ok ? "met" : "not met" }
+    rows.append(
+        (
+            "distinct states/s, 1 core (queue.lua, 4 item ids: \(small.states) states)", "24,312",
+            "\(Int(small.statesPerSecond))", "at least 200,000: \(met(small.statesPerSecond >= 200_000))"
+        ))
+    rows.append(
+        (
+            "distinct states/s, 1 core (queue.lua, 8 item ids: \(one.states) states)", "17,084",
+            "\(Int(one.statesPerSecond))", "at least 200,000: \(met(one.statesPerSecond >= 200_000))"
+        ))
+    let ratio = two.statesPerSecond / one.statesPerSecond
+    rows.append(
+        (
+            "distinct states/s, 2 cores (the same, 2 jobs)", "32,283 (1.89x)",
+            "\(Int(two.statesPerSecond)) (\(format(ratio, decimals: 2))x)",
+            "at least 1.8x 1 core: \(met(ratio >= 1.8)); work split bound "
+                + format(Double(one.work.first ?? 0) / Double(two.work.max() ?? 1), decimals: 2) + "x"
+        ))
+    let bytes = CheckBench.checker(ids: 8, jobs: 1).exhaustive(depth: 64).bytesPerState ?? 0
+    rows.append(
+        (
+            "bytes per stored state (8 item ids)", "about 1,240", format(bytes, decimals: 1),
+            "fingerprint and way in (item 3): under 80: \(met(bytes < 80))"
+        ))
+    for ids in [2, 8] {
+        let d = CheckBench.depthWithin(seconds: 60, ids: ids)
+        let what =
+            d.complete
+            ? "every depth: the whole space (\(d.states) states, deepest \(d.depth)) in \(format(d.seconds, decimals: 2)) s"
+            : "depth \(d.depth) (\(d.states) states) when 60 s ran out"
+        rows.append(
+            (
+                "depth an exhaustive check completes within 60 s (seed 000's app, queue.lua, \(ids) item ids)",
+                "not recorded", what, "the whole space within 60 s: \(met(d.complete))"
+            ))
+    }
+    return rows
+}
+
+extension CheckBench {
+    /// Exhaustive check of seed 000's app with queue.lua (its CLI set-up:
+    /// content in Lua) with no depth bound but a time limit: how deep it got.
+    @MainActor static func depthWithin(seconds: Double, ids: Int) -> (
+        depth: Int, states: Int, complete: Bool, seconds: Double
+    ) {
+        let c = checker(ids: ids, jobs: 1)
+        let start = now()
+        let deadline = start + UInt64(seconds * 1e9)
+        c.shouldStop = { now() >= deadline ? .timeLimit : nil }
+        let report = c.exhaustive(depth: 100_000)
+        let complete = report.stopped == nil && !report.cut
+        return (
+            max(0, report.depthReached - 1), report.states, complete,
+            Double(now() - start) / 1e9
+        )
+    }
+}

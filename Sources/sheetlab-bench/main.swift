@@ -7,7 +7,11 @@
 //   sheetlab-bench --case NAME -n N     only NAME, N calls (for callgrind)
 //   sheetlab-bench --list               the case names
 //   sheetlab-bench --check              only the `sheetlab check` figures
+//   sheetlab-bench --check-targets      issue 27's check rows: before | now | target
+//   sheetlab-bench --commutation [D]    pairs of steps that commute (what a
+//                                       partial-order reduction could skip)
 import LuaRuntime
+import SheetScripting
 
 #if canImport(Glibc)
     import Glibc
@@ -163,6 +167,34 @@ if arguments.first == "--check" {
     print("| figure | value | notes |")
     print("|---|---:|---|")
     for (name, value, notes) in checkFigures() { print("| \(name) | \(value) | \(notes) |") }
+    exit(0)
+}
+if arguments.first == "--commutation" {
+    let setups: [(String, [String], String)] = [
+        ("seed 000, stock", [], ""),
+        ("seed 000, queue.lua", ["examples/policies/queue.lua"], ""),
+        ("two sheets on one root, stock", [], CommutationProbe.twoSheets),
+        ("two sheets on one root, queue.lua", ["examples/policies/queue.lua"], CommutationProbe.twoSheets),
+    ]
+    let depth = arguments.count >= 2 ? Int(arguments[1]) ?? 6 : 6
+    print("| set-up | states | pairs of steps | commuting | share | steps | a sleep set would skip |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for (name, policies, setup) in setups {
+        let session = try! Session()
+        session.printHandler = { _ in }
+        for p in policies { try! session.loadPolicy(path: p) }
+        if setup.isEmpty { try! session.evaluate(EngineBench.luaContentView) } else { try! session.evaluate(setup) }
+        let c = CommutationProbe.count(session, itemIDs: [0, 1], depth: depth)
+        let share = format(100 * Double(c.commuting) / Double(max(1, c.pairs)), decimals: 1)
+        print("| \(name) | \(c.states) | \(c.pairs) | \(c.commuting) | \(share)% | \(c.steps) | \(c.sleeping) |")
+        if arguments.count >= 3 {
+            for (k, v) in c.kinds.sorted(by: { $0.key < $1.key }) { print("    \(k): \(v.1) of \(v.0)") }
+        }
+    }
+    exit(0)
+}
+if arguments.first == "--check-targets" {
+    for (name, before, now, target) in checkTargets() { print("| \(name) | \(before) | \(now) | \(target) |") }
     exit(0)
 }
 if arguments.first == "--list" {

@@ -40,6 +40,8 @@ final class ExplorationWorker {
     private let hostApp: SheetApp
     /// The host's budget for one step.
     private let budget: Int
+    /// The values written into item bindings, made once (`CheckAction.itemValues`).
+    private let itemValues: [Value]
 
     init(id: Int, host: any ExplorationHost, plan: ExplorationPlan, invariants: [Invariant], baseline: [Invariant]) {
         self.id = id
@@ -47,6 +49,7 @@ final class ExplorationWorker {
         self.plan = plan
         hostApp = host.app
         budget = host.stepBudget
+        itemValues = CheckAction.itemValues(plan.itemIDs)
         checks = InvariantChecks(
             host: host, invariants: invariants, baseline: baseline, excluded: plan.liveness ? [.noOscillation] : [])
         let app = host.app.clone()
@@ -65,7 +68,7 @@ final class ExplorationWorker {
 
     /// The steps worth trying from the state the app is in.
     func candidates() -> [CheckAction] {
-        var out = CheckAction.candidates(for: app, itemIDs: plan.itemIDs, repertoire: plan.repertoire)
+        var out = CheckAction.candidates(for: app, itemValues: itemValues, repertoire: plan.repertoire)
         if plan.liveness {
             out.removeAll { $0 == .wait }
             if app.nextTransitionTime == nil { out.append(.advance(ExplorationPlan.idleWait)) }

@@ -62,15 +62,25 @@ struct Presentation: Hashable {
     var phase: Phase { lifecycle.phase }
 }
 
-/// An immutable `SheetContent`, compared by value.
+/// An immutable `SheetContent`, compared by value. Its hash is computed
+/// once, when it is made: `sheetlab check` hashes the world after every
+/// step, and a presentation's content (text, detents, options) seldom
+/// changes between steps (issue 27: about a sixth of the world's hashing).
 final class ContentBox: Hashable {
     let value: SheetContent
-    init(_ value: SheetContent) { self.value = value }
+    private let hash: Int
+
+    init(_ value: SheetContent) {
+        self.value = value
+        var h = Hasher()
+        h.combine(value)
+        hash = h.finalize()
+    }
 
     nonisolated(unsafe) static let empty = ContentBox(SheetContent())
 
-    static func == (a: ContentBox, b: ContentBox) -> Bool { a === b || a.value == b.value }
-    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    static func == (a: ContentBox, b: ContentBox) -> Bool { a === b || (a.hash == b.hash && a.value == b.value) }
+    func hash(into hasher: inout Hasher) { hasher.combine(hash) }
 }
 
 /// Where a presentation sits: its style and detents as last laid out.

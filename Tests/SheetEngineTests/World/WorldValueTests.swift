@@ -76,4 +76,27 @@ import Testing
         try b.set(item, Views.item(4))  // one more held request
         #expect(!a.sameState(as: b))
     }
+
+    /// A content box hashes its content once, when it is made: equal
+    /// contents in two boxes hash and compare alike, different ones apart.
+    @Test func contentBoxes_hashByValue_computedOnce() {
+        let a = ContentBox(SheetContent(text: "item 1"))
+        let b = ContentBox(SheetContent(text: "item 1"))
+        let c = ContentBox(SheetContent(text: "item 2"))
+        #expect(a == b && a.hashValue == b.hashValue)
+        #expect(a != c)
+        #expect(a.hashValue != c.hashValue, "different contents hash apart (a collision would be a 2^-64 chance)")
+    }
+
+    /// Two apps showing different content are different states, though
+    /// the content's hash is cached.
+    @Test func differentContent_isAnotherState() throws {
+        let a = try openedAt(0)
+        let b = SheetApp()
+        try b.addView(Views.itemSheet())
+        try b.set(item, Views.item(2))
+        try b.advance(by: 200)
+        #expect(!a.sameState(as: b))
+        #expect(a.fingerprint() != b.fingerprint())
+    }
 }
