@@ -45,8 +45,11 @@ struct BugCatalogue {
         self.bugs = bugs.sorted { ($0.name.lowercased(), $0.name) < ($1.name.lowercased(), $1.name) }
     }
 
-    /// The bug named `name` (exactly, else the only one equal to it case aside).
-    func bug(named name: String) -> KnownBug? {
+    /// The bug named `name` (exactly, else the only one equal to it case
+    /// aside); its scenario's file name or path names it too.
+    func bug(named given: String) -> KnownBug? {
+        var name = given.split(separator: "/").last.map(String.init) ?? given
+        if name.hasSuffix(".lua") { name.removeLast(4) }
         if let exact = bugs.first(where: { $0.name == name }) { return exact }
         let folded = bugs.filter { $0.name.lowercased() == name.lowercased() }
         return folded.count == 1 ? folded[0] : nil
@@ -184,6 +187,14 @@ struct BugRuns {
         return stretches.map { s in
             s.count == 1 ? "ios\(s[0])" : s.count == 2 ? "ios\(s[0]), ios\(s[1])" : "ios\(s[0]) to ios\(s.last!)"
         }.joined(separator: ", ")
+    }
+
+    /// The exit code its problems ask for: 3 when the scenario stopped with
+    /// an error or marks nothing, 1 when only its workaround fails (a
+    /// failed expectation), else 0.
+    var exitCode: ExitCode {
+        if !errors.isEmpty || unmarked.count == profiles.count { return .scriptError }
+        return workaroundFails.isEmpty ? .ok : .failed
     }
 
     /// How its catalogue entry can be trusted: what is wrong with it, if anything.

@@ -24,8 +24,9 @@ enum BugsCommand {
             its expectations whose message starts with 'NAME: ' hold. A workaround (a policy, or a change
             in the scenario) is checked on every profile by the expectations starting 'workaround: '.
             The scenarios are read from this checkout, or away from one from the files built into the
-            binary. Exit status 3 when a scenario's header is not a bug's, a scenario stops with an error or
-            its workaround fails somewhere; 4 when the catalogue cannot be read.
+            binary. NAME may also be the scenario's file name or path. Exit status 1 when a workaround fails
+            somewhere (a failed expectation); 3 when a scenario's header is not a bug's or a scenario stops
+            with an error; 4 when the catalogue cannot be read.
             """)
 
     static let formats = ["text", "json", "markdown"]
@@ -62,7 +63,7 @@ enum BugsCommand {
         }
         let runs = chosen.map { catalogue.run($0, on: profiles) }
         let problems = runs.flatMap(\.problems)
-        let code: ExitCode = problems.isEmpty ? .ok : .scriptError
+        let code = runs.map(\.exitCode).max { $0.rawValue < $1.rawValue } ?? .ok
         switch format {
         case "json":
             let object: JSON =
@@ -78,18 +79,26 @@ enum BugsCommand {
             out.write(markdown(runs))
         default:
             if args.positionals.isEmpty {
-                list(runs, profiles: profiles, builtIn: temporary, out)
+                list(runs, profiles: profiles, checkout: temporary ? nil : root, out)
             } else {
-                show(runs[0], builtIn: temporary, out)
+                show(runs[0], checkout: temporary ? nil : root, out)
             }
         }
         for line in problems { out.error("error: " + TerminalText.escape(line)) }
         return code
     }
 
+    /// A file of the checkout as a person here would write it (relative
+    /// when it is close), or with `(in a checkout)` when the scenarios are
+    /// the binary's own (`checkout` nil: nothing to point at).
+    static func shown(_ file: String, checkout: String?) -> String {
+        guard let checkout else { return file + " (in a checkout)" }
+        return ProjectOptions.shown(checkout + "/" + file)
+    }
+
     /// The table: one bug a line.
-    /// - Parameter builtIn: whether the scenarios are the binary's own (no checkout to point at).
-    static func list(_ runs: [BugRuns], profiles: [Profile], builtIn: Bool, _ out: Output) {
+    /// - Parameter checkout: the checkout the scenarios are read from; nil for the binary's own.
+    static func list(_ runs: [BugRuns], profiles: [Profile], checkout: String?, _ out: Output) {
         out.line(
             "\(runs.count) known sheet bugs (\(BugCatalogue.folder)), each run on the \(profiles.count) profiles:")
         out.line()
@@ -102,15 +111,15 @@ enum BugsCommand {
         ProfilesCommand.table(rows, out)
         out.line()
         out.line("'sheetlab bugs NAME' shows one with its source and workaround; the runs side by side:")
-        out.line("sheetlab run --profiles all \(BugCatalogue.folder)/NAME.lua" + (builtIn ? " (in a checkout)" : ""))
+        out.line("sheetlab run --profiles all " + shown(BugCatalogue.folder + "/NAME.lua", checkout: checkout))
     }
 
     /// One bug: its title, source, where it shows and its workaround.
-    static func show(_ r: BugRuns, builtIn: Bool, _ out: Output) {
+    static func show(_ r: BugRuns, checkout: String?, _ out: Output) {
         out.line(out.styled(r.bug.name, .bold) + ": " + r.bug.title)
         out.line()
         var rows = [
-            ["scenario", r.bug.scenario + (builtIn ? " (built in)" : "")],
+            ["scenario", checkout == nil ? r.bug.scenario + " (built in)" : shown(r.bug.scenario, checkout: checkout)],
             ["source", r.bug.source],
             ["reported", r.bug.reported],
             ["shows on", r.summary],
@@ -130,7 +139,7 @@ enum BugsCommand {
         for row in rows { out.line("  " + row[0].padded(to: 12) + row[1]) }
         out.line()
         out.line(
-            "The runs side by side: sheetlab run --profiles all \(r.bug.scenario)" + (builtIn ? " (in a checkout)" : "")
+            "The runs side by side: sheetlab run --profiles all " + shown(r.bug.scenario, checkout: checkout)
         )
     }
 

@@ -10,10 +10,11 @@ enum DebugCommand {
         options: ScriptOptions.specs,
         discussion: """
             Speaks the Debug Adapter Protocol (Content-Length framing) on standard input and output; an editor
-            starts it. launch takes "program" (the scenario), "policies", "profile" and "stopOnEntry"; they win
-            over these options, which win over the project file of the scenario's folder. Line breakpoints (with
+            starts it. launch takes "program" (the scenario), or "trace" (a check counterexample's ITF trace, with
+            "setup" when check had --scenario), "policies", "profile", "cwd" and "stopOnEntry"; they win over
+            these options, which win over the project file of the scenario's folder. Line breakpoints (with
             conditions and hit counts) in scenarios and policies; event breakpoints as exception filters
-            (requestLost, alreadyPresenting, warning, error) and function breakpoints (a rule such as B03, an
+            (requestLost, alreadyPresenting, warning, error, failedExpectation) and function breakpoints (a rule such as B03, an
             event kind, a virtual time such as @750ms); stepBack and reverseContinue re-run the scenario from its
             start (os.clock, os.time and math.random are reproducible), gotoEvent {event: N | time: MS} goes to an
             event. Configurations for VS Code and nvim-dap, and a walk through seed 000: docs/debug.md.

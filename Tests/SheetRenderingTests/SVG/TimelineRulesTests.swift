@@ -104,7 +104,7 @@ import Testing
         let words = lines.joined(separator: " ").split(separator: " ").map(String.init)
         #expect(words == ["placement:", "inset,", "edgeAttached"])
         #expect(lines.allSatisfy { !$0.contains("…") })
-        #expect(drawing.layout.labels.contains { $0.text == "placement → edgeAttached (B36)" })
+        #expect(drawing.layout.labels.contains { $0.text == "placement → edgeAttached (B36, single)" })
         var lane = TimelineModel.Lane(name: "v", isApp: false)
         lane.placements = ["inset", "edgeAttached", "somewhereElseEntirely"]
         let wrapped = SVGDrawing.placementLines(lane)
