@@ -28,7 +28,8 @@ enum ReplCommand {
             The prompt's globals are the scenario API (docs/api/sheetlab.lua) plus show(). Without --load, the app
             starts with seed 000's ContentView: an item sheet on selectedItem and a sheet on showSettings.
             --script-budget limits each input; --budget each policy hook call; Ctrl-C stops either.
-            Type :help at the prompt for the commands and a walk-through. History is kept in
+            Type :help at the prompt for the commands and a walk-through; the debugger is there too (:break
+            KIND|RULE|FILE:LINE, :back, :goto TIME|EVENT, :step, :where, :live; docs/repl.md). History is kept in
             $XDG_STATE_HOME/sheetlab/history (default ~/.local/state/sheetlab/history).
             When standard input is not a terminal, lines are read as they come, with no prompt:
               echo 'set("selectedItem", { id = 0 })' | sheetlab repl
