@@ -18,7 +18,9 @@ struct ViewDeclaration {
     func check(_ t: LuaTable, allowed: [String], what: String) throws(LuaError) {
         for key in t.fields.keys {
             guard let k = key.string, allowed.contains(k) else {
-                throw bad("unknown field '\(key)' in \(what); expected one of \(allowed.joined(separator: ", "))")
+                throw bad(
+                    "unknown field '\(key)' in \(what); expected one of \(allowed.joined(separator: ", "))"
+                        + NameSuggestion.hint(for: key.description, in: allowed))
             }
         }
     }
