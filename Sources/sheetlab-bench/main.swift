@@ -52,7 +52,9 @@ struct Case {
     let loop = try runtime.call(try runtime.load(source: Benchmark.loopSource, chunkName: "bench/loop.lua"))[0]
         .functionValue!
 
-    func runtimeHook(_ n: Int, readOnly: Bool) {
+    // The answers the hook gives, read as an enum would be (`LuaChoices`).
+    let answers = runtime.choices(["present", "queue"])
+    func runtimeHook(_ n: Int, readOnly: Bool, asString: Bool = false) {
         for i in 0..<n {
             let length = try! runtime.call(
                 hook,
@@ -64,7 +66,7 @@ struct Case {
                         ctx.set("height", 44.5)
                     }
                 },
-                results: { $0.string(at: 0)?.utf8.count ?? 0 })
+                results: { asString ? $0.string(at: 0)?.utf8.count ?? 0 : $0.choice(at: 0, in: answers) ?? -1 })
             sink &+= length
         }
     }
@@ -74,6 +76,10 @@ struct Case {
             for i in 0..<n { sink &+= bare.callHook(queueLength: i & 3) }
         },
         Case(name: "runtime-hook", unit: "call", baseline: "bare-hook") { n in runtimeHook(n, readOnly: false) },
+        // The same with the answer read as a Swift String (before issue 28's choices).
+        Case(name: "runtime-hook-string", unit: "call", baseline: "bare-hook") { n in
+            runtimeHook(n, readOnly: false, asString: true)
+        },
         Case(name: "bare-hook-readonly", unit: "call", baseline: nil) { n in
             for i in 0..<n { sink &+= bare.callHookReadOnly(queueLength: i & 3) }
         },
