@@ -7,6 +7,7 @@
 //   sheetlab-bench --case NAME -n N     only NAME, N calls (for callgrind)
 //   sheetlab-bench --list               the case names
 //   sheetlab-bench --check              only the `sheetlab check` figures
+//   sheetlab-bench --events-per-second  only the engine's events per second with queue.lua
 import LuaRuntime
 
 #if canImport(Glibc)
@@ -169,6 +170,16 @@ if arguments.first == "--check" {
     print("| figure | value | notes |")
     print("|---|---:|---|")
     for (name, value, notes) in checkFigures() { print("| \(name) | \(value) | \(notes) |") }
+    exit(0)
+}
+if arguments.first == "--events-per-second" {
+    // Only the engine's events per second with queue.lua (median of 9
+    // rounds), for `BENCH_ENGINE_ONLY=1 scripts/bench`.
+    let queue = cases.first { $0.name == "events-queue.lua" }!
+    queue.prepare?()
+    queue.run(5000)
+    let rate = 1e9 / median((0..<9).map { _ in nanosecondsPerUnit(queue, units: 100_000) })
+    print("Engine events per second with queue.lua: \(Int(rate))")
     exit(0)
 }
 if arguments.first == "--list" {
