@@ -167,7 +167,7 @@ void sl_leave_thread(sl_runtime *rt, lua_State *from) {
 static _Thread_local int thread_clock_known;
 static _Thread_local int thread_clock;
 
-static void set_cpu_clock(sl_runtime *rt) {
+static inline __attribute__((always_inline)) void set_cpu_clock(sl_runtime *rt) {
     if (!thread_clock_known) {
         thread_clock = (int)CLOCK_MONOTONIC;
 #if defined(__linux__)
@@ -274,6 +274,84 @@ void sl_runtime_end_call(sl_runtime *rt, lua_State *L) {
     }
     else
         sl_sync_hook(rt, L);
+}
+
+int sl_runtime_begin_call(lua_State *L, int reference, int slots) {
+    if (!lua_checkstack(L, slots))
+        return -1;
+    int base = lua_gettop(L);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, reference);              /* stack: -> fn */
+    return base;
+}
+
+/*
+** The common case of sl_runtime_pcall, written out: an outermost call on
+** the main thread, under the cap, no debugger attached. It keeps the same
+** invariants (a new level with a fresh id and the budget, the thread's CPU
+** clock for the watchdog, hook disarmed while the call runs, script mode,
+** the trip check after the call); anything else takes the general path.
+*/
+int sl_runtime_pcall_at(sl_runtime *rt, lua_State *L, int base, int64_t budget_ns, int *stop, int *results) {
+    int top = lua_gettop(L);
+    if (atomic_load_explicit(&rt->depth, memory_order_relaxed) != 0 || L != rt->main || rt->used > rt->limit
+        || rt->debug_hook != NULL || atomic_load_explicit(&rt->current, memory_order_relaxed) != L)
+        return sl_runtime_pcall(rt, L, top - base - 1, LUA_MULTRET, budget_ns, stop, results);
+    *results = 0;
+    *stop = SL_STOP_NONE;
+    rt->memory_file[0] = '\0';
+    rt->memory_line = 0;
+    sl_level *lv = &rt->levels[0];
+    uint64_t id = ++rt->last_id;
+    atomic_store_explicit(&lv->budget_ns, budget_ns, memory_order_relaxed);
+    atomic_store_explicit(&lv->id, id, memory_order_release);
+    set_cpu_clock(rt);
+    atomic_store_explicit(&rt->interrupt_ask, SL_ASK_NONE, memory_order_release); /* one asked while idle */
+    lv->resumer = L;
+    atomic_store_explicit(&rt->depth, 1, memory_order_release);
+    rt->traceback[0] = '\0';
+    rt->where[0] = '\0';
+    lua_sethook(L, NULL, 0, 0); /* was armed for idle; nothing can be tripped yet */
+    int mode = rt->script_mode;
+    rt->script_mode = 1;
+    int status = lua_pcall(L, top - base - 1, LUA_MULTRET, 1);  /* stack: fn, args -> results | message */
+    rt->script_mode = mode;
+    if (__builtin_expect(atomic_load_explicit(&lv->tripped_id, memory_order_acquire) == id, 0)) {
+        *stop = atomic_load_explicit(&lv->trip_kind, memory_order_relaxed);
+        if (rt->stop_id != id)
+            record_stop(rt, NULL, 0); /* stopped before any raise: no position */
+        if (status == LUA_OK) {
+            /* Stopped even if the script caught the error (see sl_runtime_pcall). */
+            lua_settop(L, base);                                /* stack: results -> */
+            lua_pushstring(L, *stop == SL_STOP_INTERRUPT ? "interrupted" : "budget exceeded");
+            status = LUA_ERRRUN;
+        }
+    }
+    if (status != LUA_OK) {
+        sl_runtime_end_call(rt, L);
+        return status;
+    }
+    /* The level stays open while the host reads the results. */
+    *results = lua_gettop(L) - base;
+    return status;
+}
+
+void sl_runtime_end_call_at(sl_runtime *rt, lua_State *L, int base) {
+    lua_settop(L, base);                                        /* stack: results -> */
+    sl_runtime_end_call(rt, L);
+}
+
+int sl_choice_at(lua_State *L, int index, const char *const *choices, const size_t *lengths, int count) {
+    if (lua_type(L, index) != LUA_TSTRING)
+        return -1;
+    size_t length;
+    const char *bytes = lua_tolstring(L, index, &length);
+    for (int i = 0; i < count; i++)
+        if (choices[i] == bytes)
+            return i;
+    for (int i = 0; i < count; i++)                             /* a long string, or none */
+        if (lengths[i] == length && memcmp(choices[i], bytes, length) == 0)
+            return i;
+    return -1;
 }
 
 int sl_runtime_stopped(const sl_runtime *rt, int64_t *budget_ns) {

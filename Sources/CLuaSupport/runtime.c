@@ -20,12 +20,22 @@
 /// handler for memory errors). Reading the call stack here is safe: Lua
 /// allocates with its CallInfo list consistent, and neither lua_getstack
 /// nor lua_getinfo("Sl") allocates.
-static void record_refusal(sl_runtime *rt) {
+__attribute__((noinline, cold)) static void *record_refusal(sl_runtime *rt) {
     lua_State *L = atomic_load_explicit(&rt->current, memory_order_relaxed);
     if (L == NULL || !sl_nearest_lua_frame(L, 0, rt->memory_file, sizeof rt->memory_file, &rt->memory_line)) {
         rt->memory_file[0] = '\0';
         rt->memory_line = 0;
     }
+    return NULL;
+}
+
+/// Frees a block once no other thread is arming this state's hook (see `sl_alloc`).
+__attribute__((noinline, cold)) static void *free_after_arming(sl_runtime *rt, void *block, size_t size) {
+    while (atomic_load(&rt->arming))
+        sl_cpu_relax();
+    rt->used -= size;
+    free(block);
+    return NULL;
 }
 
 /*
@@ -41,8 +51,8 @@ static void *sl_alloc(void *ud, void *block, size_t old_size, size_t new_size) {
         if (block != NULL) {
             /* Another thread may be walking this state's CallInfos in
                lua_sethook; a freed CallInfo or coroutine must outlive it. */
-            while (atomic_load(&rt->arming))
-                sl_cpu_relax();
+            if (__builtin_expect(atomic_load(&rt->arming), 0))
+                return free_after_arming(rt, block, old);
             rt->used -= old;
             free(block);
         }
@@ -50,17 +60,17 @@ static void *sl_alloc(void *ud, void *block, size_t old_size, size_t new_size) {
     }
     if (new_size > old && rt->script_mode) {
         size_t growth = new_size - old;
-        if (rt->used > rt->limit || growth > rt->limit - rt->used) {
-            record_refusal(rt);
-            return NULL;
-        }
+        if (__builtin_expect(rt->used > rt->limit || growth > rt->limit - rt->used, 0))
+            return record_refusal(rt);
     }
     /* Counted as granted before the system is asked, so this is a tail call;
        if the system itself refuses (fatal in practice) the count stays high,
-       which only makes the cap stricter. */
-    rt->used += new_size - old;
-    if (rt->used > rt->peak)
-        rt->peak = rt->used;
+       which only makes the cap stricter. The refusal's bookkeeping is out of
+       line (cold), so this path needs no stack frame. */
+    size_t used = rt->used + (new_size - old);
+    rt->used = used;
+    if (used > rt->peak)
+        rt->peak = used;
     return realloc(block, new_size);
 }
 

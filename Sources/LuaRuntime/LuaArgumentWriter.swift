@@ -2,7 +2,7 @@
 /// `arguments` closure of `LuaRuntime.call(_:budgetMilliseconds:arguments:results:)`.
 public struct LuaArgumentWriter {
     /// Stack slots reserved before the closure runs; more are reserved as needed.
-    static let reservedSlots: Int32 = 16
+    @usableFromInline static let reservedSlots: Int32 = 16
 
     // Valid only during the call that made it: no reference counting.
     @usableFromInline unowned(unsafe) let runtime: LuaRuntime
@@ -13,6 +13,7 @@ public struct LuaArgumentWriter {
     /// Set when the stack cannot grow; the call then fails.
     @usableFromInline var failed = false
 
+    @usableFromInline
     init(runtime: LuaRuntime, state: LuaState, base: Int32) {
         self.runtime = runtime
         self.state = state
@@ -80,21 +81,26 @@ public struct LuaArgumentWriter {
     }
 
     /// stack: -> t (nil, and nothing pushed, if the stack cannot grow)
-    @usableFromInline
+    @inlinable
     mutating func beginTable(readOnly: Bool, arrayCapacity: Int, fieldCapacity: Int) -> LuaTableWriter? {
         // The table, a key and a value, and for a view the fields it adds.
         let needed: Int32 = readOnly ? 4 : 3
-        if available < needed {
-            guard !failed, state.reserve(LuaArgumentWriter.reservedSlots) else {
-                failed = true
-                return nil
-            }
-            available = LuaArgumentWriter.reservedSlots
-        }
+        if available < needed, !growStack() { return nil }
         available -= 1
         state.newTable(
             arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity + (readOnly ? LuaTableWriter.viewFields : 0))
         return LuaTableWriter(runtime: runtime, state: state, readOnly: readOnly, depth: 0)
+    }
+
+    /// Reserves more stack slots; false (and `failed` set) if the stack cannot grow.
+    @usableFromInline
+    mutating func growStack() -> Bool {
+        guard !failed, state.reserve(LuaArgumentWriter.reservedSlots) else {
+            failed = true
+            return false
+        }
+        available = LuaArgumentWriter.reservedSlots
+        return true
     }
 }
 
@@ -102,13 +108,13 @@ public struct LuaArgumentWriter {
 /// set through Lua's string cache without hashing).
 public struct LuaTableWriter {
     /// Fields a read-only view adds to its data table.
-    static let viewFields = 5
+    @usableFromInline static let viewFields = 5
 
     @usableFromInline unowned(unsafe) let runtime: LuaRuntime
     @usableFromInline let state: LuaState
     @usableFromInline let readOnly: Bool
-    let depth: Int
-    private var nextIndex = 1
+    @usableFromInline let depth: Int
+    @usableFromInline var nextIndex = 1
     /// Set when a key is refused; the error waits in `runtime.writerFailure`
     /// (so the writer stays plain data, cheap to make and drop).
     @usableFromInline var failed = false
@@ -127,6 +133,7 @@ public struct LuaTableWriter {
         try writer.finish()  // stack: t -> t | proxy
     }
 
+    @usableFromInline
     init(runtime: LuaRuntime, state: LuaState, readOnly: Bool, depth: Int) {
         self.runtime = runtime
         self.state = state
@@ -136,13 +143,19 @@ public struct LuaTableWriter {
 
     /// Reports a refused key; makes the table a view if it is read-only.
     /// stack: t -> t | proxy
-    @usableFromInline
+    @inlinable
     func finish() throws(LuaError) {
-        if failed, let failure = runtime.writerFailure {
+        if failed { try throwFailure() }
+        if readOnly { state.makeReadOnly() }
+    }
+
+    /// Throws the refused key's error (`finish`), out of line.
+    @usableFromInline @inline(never)
+    func throwFailure() throws(LuaError) {
+        if let failure = runtime.writerFailure {
             runtime.writerFailure = nil
             throw failure
         }
-        if readOnly { state.makeReadOnly() }
     }
 
     /// Whether `key` may be set (a read-only table refuses metamethod names).

@@ -5,8 +5,8 @@
 /// calling it after its runtime is gone is impossible, and passing it to
 /// another runtime is a `.badValue` error.
 public final class LuaFunction {
-    let reference: Int32
-    let runtimeSerial: UInt64
+    @usableFromInline let reference: Int32
+    @usableFromInline let runtimeSerial: UInt64
     weak var releases: ReferenceReleases?
 
     init(reference: Int32, runtime: LuaRuntime) {
@@ -44,8 +44,13 @@ public final class LuaEnvironment {
 /// Registry references whose Swift owners are gone, released at the next
 /// call. A class of its own so that the weak references to it do not give
 /// the runtime a side table (which would slow every retain of the runtime).
+@usableFromInline
 final class ReferenceReleases {
-    @exclusivity(unchecked) var pending: [Int32] = []
+    @exclusivity(unchecked) var pending: [Int32] = [] {
+        didSet { hasPending = !pending.isEmpty }
+    }
+    /// Whether `pending` has any: one load on the hot path of a call.
+    @usableFromInline @exclusivity(unchecked) private(set) var hasPending = false
 }
 
 @available(*, unavailable)

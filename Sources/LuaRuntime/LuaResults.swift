@@ -5,12 +5,13 @@ import CLua
 /// Indices are 0-based, like an array of the results.
 public struct LuaResults {
     // Valid only while the call (or host function) runs: no reference counting.
-    unowned(unsafe) let runtime: LuaRuntime
+    @usableFromInline unowned(unsafe) let runtime: LuaRuntime
     @usableFromInline let state: LuaState
     @usableFromInline let base: Int32
     /// How many values the function returned.
     public let count: Int
 
+    @usableFromInline
     init(runtime: LuaRuntime, state: LuaState, base: Int32, count: Int32) {
         self.runtime = runtime
         self.state = state

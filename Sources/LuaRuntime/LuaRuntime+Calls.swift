@@ -76,18 +76,24 @@ extension LuaRuntime {
 
     /// Checks the function, records the stack base and pushes the function.
     /// stack: -> fn
-    @usableFromInline
+    @inlinable
     func beginCall(_ function: LuaFunction) throws(LuaError) -> LuaArgumentWriter {
-        try checkOwner(of: function)
-        if !releases.pending.isEmpty { releasePending() }
+        // The hot path stays small: every failure is built out of line.
+        if function.runtimeSerial != serial { throw LuaRuntime.foreignFunctionError() }
+        if releases.hasPending { releasePending() }
         let state = active
-        let base = state.top
-        guard state.reserve(LuaArgumentWriter.reservedSlots + 2) else {
-            throw LuaError(.memory, "Lua stack overflow")
-        }
-        state.pushReference(function.reference)  // stack: -> fn
+        let base = sl_runtime_begin_call(state.pointer, function.reference, LuaArgumentWriter.reservedSlots + 2)
+        if base < 0 { throw LuaRuntime.stackOverflowError() }
         return LuaArgumentWriter(runtime: self, state: state, base: base)
     }
+
+    @usableFromInline @inline(never)
+    static func foreignFunctionError() -> LuaError {
+        LuaError(.badValue, "function belongs to another Lua runtime")
+    }
+
+    @usableFromInline @inline(never)
+    static func stackOverflowError() -> LuaError { LuaError(.memory, "Lua stack overflow") }
 
     /// stack: fn, args -> (as before the call)
     @usableFromInline
@@ -97,36 +103,42 @@ extension LuaRuntime {
 
     /// Runs the call; on failure restores the stack and throws.
     /// stack: fn, args -> results
-    @usableFromInline
+    @inlinable
     func finishCall(_ writer: LuaArgumentWriter, budgetMilliseconds: Int?) throws(LuaError) -> LuaResults {
         let state = writer.state
         let base = writer.base
-        if writer.failed {
-            state.setTop(base)
-            throw LuaError(.badValue, "too many arguments for the Lua stack")
-        }
+        if writer.failed { throw abandonedArguments(state: state, base: base) }
         var budget = callBudgetNanoseconds
         if let budgetMilliseconds { budget = LuaRuntime.nanoseconds(milliseconds: budgetMilliseconds) }
         var stop: Int32 = 0
         var count: Int32 = 0
-        let status = state.guardedCall(
-            handle, argumentCount: state.top - base - 1, budgetNanoseconds: budget, stop: &stop, results: &count)
+        let status = sl_runtime_pcall_at(handle.pointer, state.pointer, base, budget, &stop, &count)
         // stack: fn, args -> results | message
-        guard status == LUA_OK else {
-            let error = callError(status: status, stop: stop, state: state)
-            state.setTop(base)
-            throw error
-        }
+        if status != LUA_OK { throw failedCall(status: status, stop: stop, state: state, base: base) }
         return LuaResults(runtime: self, state: state, base: base, count: count)
+    }
+
+    /// stack: fn, args -> (as before the call)
+    @usableFromInline @inline(never)
+    func abandonedArguments(state: LuaState, base: Int32) -> LuaError {
+        state.setTop(base)
+        return LuaError(.badValue, "too many arguments for the Lua stack")
+    }
+
+    /// stack: message -> (as before the call)
+    @usableFromInline @inline(never)
+    func failedCall(status: Int32, stop: Int32, state: LuaState, base: Int32) -> LuaError {
+        let error = callError(status: status, stop: stop, state: state)
+        state.setTop(base)
+        return error
     }
 
     /// Ends the call's level, which stayed open while its results were
     /// read (so that its budget and interrupts stop a long conversion).
     /// stack: results ->
-    @usableFromInline
+    @inlinable
     func endCall(_ results: LuaResults) {
-        results.state.setTop(results.base)
-        results.state.endGuardedCall(handle)
+        sl_runtime_end_call_at(handle.pointer, results.state.pointer, results.base)
     }
 
     func callError(status: Int32, stop: Int32, state: LuaState) -> LuaError {

@@ -19,15 +19,15 @@ import CLua
 /// ```
 public final class LuaRuntime {
     @usableFromInline let handle: RuntimeHandle
-    let main: LuaState
+    @usableFromInline let main: LuaState
     /// The thread Lua code runs on now: main, or the coroutine a host
     /// function was called from. Calls from Swift run on it.
-    var active: LuaState
-    let serial: UInt64
+    @usableFromInline var active: LuaState
+    @usableFromInline let serial: UInt64
     var hostFunctions: [HostFunction] = []
     /// Registry references dropped by Swift, released at the next call.
-    let releases = ReferenceReleases()
-    @exclusivity(unchecked) var callBudgetNanoseconds: Int64
+    @usableFromInline let releases = ReferenceReleases()
+    @usableFromInline @exclusivity(unchecked) var callBudgetNanoseconds: Int64
     /// Values converted either way so far, wrapping: every so many, a
     /// conversion checks whether the call it works for was stopped.
     @exclusivity(unchecked) var convertedValues: UInt = 0
@@ -150,6 +150,7 @@ public final class LuaRuntime {
 
     // MARK: Internals
 
+    @usableFromInline
     static func nanoseconds(milliseconds: Int) -> Int64 {
         let (product, overflow) = Int64(clamping: max(milliseconds, 0)).multipliedReportingOverflow(by: 1_000_000)
         return overflow ? Int64.max : product
@@ -160,6 +161,7 @@ public final class LuaRuntime {
         callBudgetNanoseconds = LuaRuntime.nanoseconds(milliseconds: limits.callBudgetMilliseconds)
     }
 
+    @usableFromInline
     func releasePending() {
         for reference in releases.pending { active.releaseReference(reference) }
         releases.pending.removeAll(keepingCapacity: true)

@@ -10,6 +10,7 @@
 //   sheetlab-bench --check-targets      issue 27's check rows: before | now | target
 //   sheetlab-bench --commutation [D]    pairs of steps that commute (what a
 //                                       partial-order reduction could skip)
+//   sheetlab-bench --events-per-second  only the engine's events per second with queue.lua
 import LuaRuntime
 import SheetScripting
 
@@ -56,7 +57,9 @@ struct Case {
     let loop = try runtime.call(try runtime.load(source: Benchmark.loopSource, chunkName: "bench/loop.lua"))[0]
         .functionValue!
 
-    func runtimeHook(_ n: Int, readOnly: Bool) {
+    // The answers the hook gives, read as an enum would be (`LuaChoices`).
+    let answers = runtime.choices(["present", "queue"])
+    func runtimeHook(_ n: Int, readOnly: Bool, asString: Bool = false) {
         for i in 0..<n {
             let length = try! runtime.call(
                 hook,
@@ -68,7 +71,7 @@ struct Case {
                         ctx.set("height", 44.5)
                     }
                 },
-                results: { $0.string(at: 0)?.utf8.count ?? 0 })
+                results: { asString ? $0.string(at: 0)?.utf8.count ?? 0 : $0.choice(at: 0, in: answers) ?? -1 })
             sink &+= length
         }
     }
@@ -78,6 +81,10 @@ struct Case {
             for i in 0..<n { sink &+= bare.callHook(queueLength: i & 3) }
         },
         Case(name: "runtime-hook", unit: "call", baseline: "bare-hook") { n in runtimeHook(n, readOnly: false) },
+        // The same with the answer read as a Swift String (before issue 28's choices).
+        Case(name: "runtime-hook-string", unit: "call", baseline: "bare-hook") { n in
+            runtimeHook(n, readOnly: false, asString: true)
+        },
         Case(name: "bare-hook-readonly", unit: "call", baseline: nil) { n in
             for i in 0..<n { sink &+= bare.callHookReadOnly(queueLength: i & 3) }
         },
@@ -195,6 +202,16 @@ if arguments.first == "--commutation" {
 }
 if arguments.first == "--check-targets" {
     for (name, before, now, target) in checkTargets() { print("| \(name) | \(before) | \(now) | \(target) |") }
+    exit(0)
+}
+if arguments.first == "--events-per-second" {
+    // Only the engine's events per second with queue.lua (median of 9
+    // rounds), for `BENCH_ENGINE_ONLY=1 scripts/bench`.
+    let queue = cases.first { $0.name == "events-queue.lua" }!
+    queue.prepare?()
+    queue.run(5000)
+    let rate = 1e9 / median((0..<9).map { _ in nanosecondsPerUnit(queue, units: 100_000) })
+    print("Engine events per second with queue.lua: \(Int(rate))")
     exit(0)
 }
 if arguments.first == "--list" {

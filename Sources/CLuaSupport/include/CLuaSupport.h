@@ -85,6 +85,25 @@ int sl_runtime_pcall(sl_runtime *rt, struct lua_State *L, int nargs, int nresult
                      int64_t budget_ns, int *stop, int *results);
 /// Ends the level a successful `sl_runtime_pcall` on L left open.
 void sl_runtime_end_call(sl_runtime *rt, struct lua_State *L);
+/// The host's side of a call in one step each, for the hot path of hooks:
+/// `sl_runtime_begin_call` makes room for `slots` more values and pushes
+/// the registry's `reference` (the function), returning the stack top
+/// before it (the call's base), or -1 if the stack cannot grow (nothing
+/// pushed). stack: -> fn
+int sl_runtime_begin_call(struct lua_State *L, int reference, int slots);
+/// `sl_runtime_pcall` of the function at base + 1 with every value above
+/// it as arguments, all results kept. stack: fn, args -> results | message
+int sl_runtime_pcall_at(sl_runtime *rt, struct lua_State *L, int base, int64_t budget_ns,
+                        int *stop, int *results);
+/// Drops the results down to `base` and ends the level (`sl_runtime_end_call`).
+/// stack: results ->
+void sl_runtime_end_call_at(sl_runtime *rt, struct lua_State *L, int base);
+/// Which of `count` anchored short strings (their bytes' addresses, as
+/// `lua_tolstring` gave them) the value at `index` is: its position, or -1
+/// when it is none of them or not a string. Short strings are interned, so
+/// an anchored one is the only string with its bytes (a pointer comparison);
+/// when no address matches, the bytes are compared (long strings).
+int sl_choice_at(struct lua_State *L, int index, const char *const *choices, const size_t *lengths, int count);
 /// For host code working for a running call (converting its arguments or
 /// results): the SL_STOP_* state of the first tripped running level, and
 /// its budget in `*budget_ns` (left alone when none is tripped).

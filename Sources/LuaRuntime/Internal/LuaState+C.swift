@@ -32,6 +32,7 @@ struct LuaState {
     func pop(_ count: Int32) { sl_lua_pop(pointer, count) }
 
     /// Makes room for `count` more values; false if the stack cannot grow.
+    @usableFromInline
     func reserve(_ count: Int32) -> Bool { lua_checkstack(pointer, count) != 0 }
 
     func absolute(_ index: Int32) -> Int32 { lua_absindex(pointer, index) }
@@ -142,6 +143,7 @@ struct LuaState {
     func pushCopy(of index: Int32) { lua_pushvalue(pointer, index) }
 
     /// stack: -> table
+    @inlinable
     func newTable(arrayCapacity: Int, fieldCapacity: Int) {
         lua_createtable(pointer, Int32(clamping: arrayCapacity), Int32(clamping: fieldCapacity))
     }
@@ -235,6 +237,7 @@ struct LuaState {
     }
 
     /// stack: data -> read-only proxy (needs 3 free slots)
+    @usableFromInline
     func makeReadOnly() { sl_runtime_make_readonly(pointer) }
 
     /// If the table at `index` is a read-only view, pushes the table it shows.

@@ -26,14 +26,22 @@ public enum Value: Hashable, Sendable {
     public var itemID: String? {
         switch self {
         case .none, .bool, .list, .detent: return nil
-        case .int(let i): return String(i)
+        case .int(let i): return Value.text(of: i)
         case .double(let d): return Value.format(d)
         case .string(let s): return s
         case .record(let fields):
-            guard let id = fields["id"], id.itemID != nil, !id.isRecordOrList else { return nil }
+            guard let id = fields["id"], !id.isRecordOrList else { return nil }
             return id.itemID
         }
     }
+
+    /// `String(i)`, made once for the small numbers item ids usually are
+    /// (short strings are stored inline: reading one copies 16 bytes).
+    static func text(of i: Int) -> String {
+        i >= 0 && i < smallIntegerTexts.count ? smallIntegerTexts[i] : String(i)
+    }
+
+    private static let smallIntegerTexts: [String] = (0..<1024).map { String($0) }
 
     var isRecordOrList: Bool {
         switch self {
@@ -87,7 +95,7 @@ extension Value: CustomStringConvertible {
         switch self {
         case .none: return "nil"
         case .bool(let b): return b ? "true" : "false"
-        case .int(let i): return String(i)
+        case .int(let i): return Value.text(of: i)
         case .double(let d): return Value.format(d)
         case .string(let s): return "\"\(s)\""
         case .detent(let d): return d.description

@@ -34,6 +34,9 @@ public final class LuaPolicy: PresentationPolicy {
     let settleHook: LuaFunction?
     let shouldDismissHook: LuaFunction?
     let resolvers: [String: LuaFunction]
+    /// The request hook's answers, in `RequestDecision.allCases` order, read without a Swift string.
+    let decisions: LuaChoices
+    let decisionCases = RequestDecision.allCases
 
     /// The fields a policy table may have: its hooks (`Hook`), then what
     /// it declares for `sheetlab check`.
@@ -134,6 +137,7 @@ public final class LuaPolicy: PresentationPolicy {
             }
         }
         self.runtime = runtime
+        decisions = runtime.choices(RequestDecision.allCases.map(\.rawValue))
         self.path = path
         self.name = path.split(separator: "/").last.map(String.init) ?? path
         requestHook = try function(Hook.request.rawValue)
@@ -243,11 +247,11 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
         guard let f = requestHook else { return nil }
-        // The hot path: the answer is read as a string in place.
+        // The hot path: the answer is read as one of the known words, in place.
         let answer: (RequestDecision?, invalid: LuaValue?) = try call(.request, f, HookContexts.request(context)) {
             (r: LuaResults) throws(LuaError) in
+            if let i = r.choice(at: 0, in: decisions) { return (decisionCases[i], nil) }
             if r.count == 0 || r.isNil(at: 0) { return (nil, nil) }
-            if let text = r.string(at: 0), let d = RequestDecision(rawValue: text) { return (d, nil) }
             return (nil, try r.value(at: 0))
         }
         if let bad = answer.invalid {
