@@ -248,6 +248,11 @@ package final class DebugAdapter {
             if line < 1 || line > lineCount {
                 problem = "line \(line) is not in \(path) (it has \(lineCount) lines)"
             }
+            if let condition = try options.string("condition"), !condition.isEmpty,
+                let error = Self.syntaxError(ofCondition: condition)
+            {
+                problem = "condition '\(condition)' is not a Lua expression: \(error)"
+            }
             if let text = try options.string("hitCondition"), !text.isEmpty {
                 do throws(DAPFailure) { hitCondition = try HitCondition(parsing: text) } catch {
                     problem = error.message
@@ -265,6 +270,26 @@ package final class DebugAdapter {
         }
         breakpoints.lines[Session.canonicalPath(path)] = set.isEmpty ? nil : set
         output.respond(to: request, body: ["breakpoints": .array(answers)])
+    }
+
+    /// Why `condition` cannot be evaluated as it will be (an expression, or
+    /// a chunk), compiled in a fresh sandboxed state; nil when it compiles.
+    static func syntaxError(ofCondition condition: String) -> String? {
+        do {
+            let lua = try LuaRuntime()
+            var last: LuaError?
+            for text in ["return " + condition, condition] {
+                do throws(LuaError) {
+                    _ = try lua.load(source: text, chunkName: "=condition")
+                    return nil
+                } catch {
+                    last = error
+                }
+            }
+            return last?.description
+        } catch {
+            return nil  // no state to compile in: the condition is checked when it runs
+        }
     }
 
     private func setFunctionBreakpoints(_ request: DAPRequest, _ arguments: DAPArguments) throws(DAPFailure) {

@@ -438,6 +438,11 @@ class DebugTest(unittest.TestCase):
         body = a.request("setBreakpoints", {"source": {"path": LOST_REOPEN}, "breakpoints": [{"line": 9999}]})
         self.assertFalse(body["breakpoints"][0]["verified"])
         self.assertIn("not in", body["breakpoints"][0]["message"])
+        body = a.request("setBreakpoints", {"source": {"path": LOST_REOPEN},
+                                            "breakpoints": [{"line": 21, "condition": "(("},
+                                                            {"line": 21, "condition": "get('selectedItem') ~= nil"}]})
+        self.assertEqual([b["verified"] for b in body["breakpoints"]], [False, True])
+        self.assertIn("condition '((' is not a Lua expression", body["breakpoints"][0]["message"])
         a.send_raw(b"Content-Length: 5\r\n\r\n{nope")
         response = a.next_message()
         while response["type"] != "response":

@@ -71,6 +71,15 @@ class NewcomerPaths(Scratch):
         self.assertEqual(code, 2, err)
         self.assertIn("sheetlab config: no such file or folder: nope/", err)
 
+    def test_a_misspelt_content_field_suggests_the_field(self):
+        write(os.path.join(self.tmp, "tf.lua"),
+              'view { name = "V", state = { show = false }, modifiers = { sheet { isPresented = "show", '
+              'content = { text = "x", textFeild = true } } } }\n')
+        code, _, err = sheetlab("run", "tf.lua", cwd=self.tmp)
+        self.assertEqual(code, 3, err)
+        self.assertIn("unknown field 'textFeild' in content; expected one of text,", err)
+        self.assertIn("; did you mean textField?)", err)
+
     def test_init_where_it_cannot_write_gives_the_systems_reason(self):
         code, _, err = sheetlab("init", "/dev/null/x", cwd=self.tmp)
         self.assertEqual(code, 4, err)
