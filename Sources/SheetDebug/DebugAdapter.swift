@@ -370,9 +370,10 @@ package final class DebugAdapter {
             if let thread = stop.thread {
                 // A host function with no name is the engine's own call into Lua
                 // (the frame below names the function the script called).
-                for frame in session.runtime.frames(of: thread) where frame.isLua || frame.name != "?" {
+                let all = session.runtime.frames(of: thread)
+                for (frame, name) in zip(all, stop.names(of: all)) where frame.isLua || frame.name != "?" {
                     var json: [String: JSON] = [
-                        "id": .int(frame.level + 1), "name": .string(frame.isLua ? frame.name : "[C] \(frame.name)"),
+                        "id": .int(frame.level + 1), "name": .string(name),
                         "line": .int(max(frame.line, 0)), "column": .int(frame.isLua ? 1 : 0),
                     ]
                     if let file = frame.file {

@@ -475,3 +475,22 @@ private final class PerformBox<T>: @unchecked Sendable {
     var result: T?
     var done = false
 }
+
+extension DebugStop {
+    /// The name each of `frames` (innermost first) is shown with: a Lua
+    /// function the engine called (its caller an unnamed host frame, or
+    /// none) is named after what the engine ran it for (`request hook of
+    /// queue.lua`), innermost activity first; a host function as `[C] set`;
+    /// any other frame by the name Lua gives it.
+    package func names(of frames: [LuaDebugFrame]) -> [String] {
+        var activity = activities.count - 1
+        return frames.indices.map { i in
+            let frame = frames[i]
+            guard frame.isLua else { return "[C] \(frame.name)" }
+            let calledByTheEngine = i + 1 == frames.count || (!frames[i + 1].isLua && frames[i + 1].name == "?")
+            guard frame.name == "function", calledByTheEngine, activity >= 0 else { return frame.name }
+            defer { activity -= 1 }
+            return activities[activity]
+        }
+    }
+}

@@ -213,6 +213,7 @@ class DebugTest(unittest.TestCase):
         top = frames[0]
         self.assertEqual(top["source"]["path"], os.path.realpath(QUEUE_POLICY))
         self.assertEqual(top["line"], hook_line)
+        self.assertEqual(top["name"], "request hook of queue.lua", "the hook's frame says which hook it is")
         self.assertIn("request hook of queue.lua", frames[-1]["name"])
         self.assertTrue(any(f.get("source", {}).get("path") == os.path.realpath(QUEUE_REOPEN) for f in frames),
                         "the scenario's frame is on the stack")

@@ -309,12 +309,13 @@ extension Repl {
             }
             var frames: [String] = []
             if let thread = stop.thread {
-                for frame in session.runtime.frames(of: thread) where frame.isLua || !brief {
+                let all = session.runtime.frames(of: thread)
+                for (frame, name) in zip(all, stop.names(of: all)) where frame.isLua || !brief {
                     guard frame.isLua else {
-                        if frame.name != "?" { frames.append("  [C] \(frame.name)") }
+                        if frame.name != "?" { frames.append("  " + name) }
                         continue
                     }
-                    frames.append("  " + place(frame.file, frame.line, in: program) + " (\(frame.name))")
+                    frames.append("  " + place(frame.file, frame.line, in: program) + " (\(name))")
                     if brief { break }
                 }
             }
