@@ -21,6 +21,8 @@ public struct CheckReport {
     public var seconds = 0.0
     /// The deepest sequence explored.
     public var depthReached = 0
+    /// Random mode: the runs done so far (progress reports), nil in exhaustive mode.
+    public var runsDone: Int?
     /// Whether the depth bound left states unexplored (exhaustive mode).
     public var cut = false
     /// The workers that explored.

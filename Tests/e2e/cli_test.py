@@ -871,6 +871,11 @@ class Check(unittest.TestCase):
                                   "--jobs", "1", "--progress", "0.01")
         self.assertEqual(code, 0, out + err)
         self.assertRegex(err, r"sheetlab check: \d+ states, \d+ steps, depth \d+, \d+ states/s after \d+ s\n")
+        # Random mode: the runs done, and the depth reached (not 0 once a batch is in).
+        code, out, err = sheetlab("check", "examples/policies/queue.lua", "--runs", "20000", "--depth", "20",
+                                  "--seed", "7", "--jobs", "1", "--progress", "0.01")
+        self.assertEqual(code, 0, out + err)
+        self.assertRegex(err, r"sheetlab check: \d+ of 20000 runs, \d+ states, \d+ steps, depth 20, \d+ steps/s")
 
     def test_unknown_invariant_is_a_usage_error(self):
         code, _, err = sheetlab("check", "--invariant", "be-nice")

@@ -34,7 +34,7 @@ expect_eq(top().placement, "edgeAttached", "B36: at full height: edge-attached")
 expect_eq(top().frame, { x = 0, y = 62, width = 402, height = 812 }, "B36: from the top safe area down")
 local changed = timeline({ kind = "placementChanged" })
 expect_eq(#changed, 1, "B36: the change is reported")
-expect(changed[1].detail:find("inset -> edgeAttached", 1, true), "B36: inset to edge-attached")
+expect(changed[1] ~= nil and changed[1].detail:find("inset -> edgeAttached", 1, true), "B36: inset to edge-attached")
 
 -- Before 26 every sheet is edge-attached.
 reset("iphone17-ios18.4")

@@ -77,6 +77,7 @@ final class RandomExplorer {
             }
             signal.states.store(visited.count, ordering: .relaxed)
             signal.depth.store(outcome.depthReached, ordering: .relaxed)
+            signal.runs.store(end, ordering: .relaxed)
             start = end
         }
         return outcome

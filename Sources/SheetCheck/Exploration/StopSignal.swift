@@ -36,6 +36,8 @@ final class StopSignal: @unchecked Sendable {
     let steps = Atomic<Int>(0)
     let states = Atomic<Int>(0)
     let depth = Atomic<Int>(0)
+    /// Random mode's runs done (counted after each batch); -1 in exhaustive mode.
+    let runs = Atomic<Int>(-1)
 
     init(
         workers: Int, shouldStop: (() -> CheckReport.Stop?)?, progress: ((CheckReport) -> Void)?,
@@ -80,6 +82,8 @@ final class StopSignal: @unchecked Sendable {
                 report.states = states.load(ordering: .relaxed)
                 report.steps = steps.load(ordering: .relaxed)
                 report.depthReached = depth.load(ordering: .relaxed)
+                let done = runs.load(ordering: .relaxed)
+                report.runsDone = done < 0 ? nil : done
                 report.seconds = seconds
                 progress(report)
             }

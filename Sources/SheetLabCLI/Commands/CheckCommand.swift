@@ -311,7 +311,8 @@ enum CheckCommand {
         func line(_ r: CheckReport) -> String {
             let secs = max(r.seconds, 1e-9)
             let rate = random ? "\(Int(Double(r.steps) / secs)) steps/s" : "\(Int(Double(r.states) / secs)) states/s"
-            return "\(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate)"
+            let runs = r.runsDone.map { "\($0) of \(request.runs ?? $0) runs, " } ?? ""
+            return runs + "\(r.states) states, \(r.steps) steps, depth \(r.depthReached), \(rate)"
         }
         if out.terminalErr {
             checker.progressInterval = 0.2
