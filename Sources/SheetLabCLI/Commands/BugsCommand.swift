@@ -127,7 +127,9 @@ enum BugsCommand {
             ["rules", r.bug.rules.joined(separator: ", ")],
             ["workaround", r.bug.workaround],
         ]
-        if let policy = r.bug.workaroundPolicyPath { rows.append(["policy", policy]) }
+        if let policy = r.bug.workaroundPolicyPath {
+            rows.append(["policy", checkout == nil ? policy + " (built in)" : shown(policy, checkout: checkout)])
+        }
         if r.hasWorkaroundCheck {
             rows.append([
                 "checked",
