@@ -3,15 +3,15 @@ extension SheetApp {
     /// changed, and says so on the timeline when what it shows changed.
     func refreshContent(request: Int, reason: String? = nil) {
         guard let i = world.index(request: request) else { return }
-        let before = world.stack[i].content.text
-        let detentsBefore = world.stack[i].content.detents
-        let fittedBefore = world.stack[i].content.fittedHeight
+        let before = world.stack[i].shown.value.text
+        let detentsBefore = world.stack[i].shown.value.detents
+        let fittedBefore = world.stack[i].shown.value.fittedHeight
         evaluateContent(request: request, initial: false)
         guard let k = world.index(request: request) else { return }
-        let fittedChanged = world.stack[k].content.fittedHeight != fittedBefore
-        if world.stack[k].content.detents != detentsBefore || fittedChanged,
+        let fittedChanged = world.stack[k].shown.value.fittedHeight != fittedBefore
+        if world.stack[k].shown.value.detents != detentsBefore || fittedChanged,
             !defersDetentChange(
-                at: k, world.stack[k].content.detents != detentsBefore ? .detentSet : .contentSize)
+                at: k, world.stack[k].shown.value.detents != detentsBefore ? .detentSet : .contentSize)
         {
             layOut(k, initial: false)
         }
@@ -97,7 +97,7 @@ extension SheetApp {
     ///
     /// Content that uses an environment object it was not given fails the way SwiftUI does.
     func checkEnvironment(_ index: Int) {
-        guard !world.stack[index].content.usesEnvironmentObjects.isEmpty else { return }
+        guard !world.stack[index].shown.value.usesEnvironmentObjects.isEmpty else { return }
         let p = world.stack[index]
         let available = contentEnvironment(p)
         for type in p.content.usesEnvironmentObjects where !available.contains(type) {

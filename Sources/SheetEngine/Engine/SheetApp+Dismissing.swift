@@ -14,7 +14,7 @@ extension SheetApp {
                 left: left, then: Dismissal(cause: cause, replacement: replacement ?? then?.replacement))
             return
         case .presented:
-            duration = dismissDuration(world.stack[index], cause: cause)
+            duration = dismissDuration(world.stack[index].transition, cause: cause)
         }
         let ends = now + duration
         let top = world.stack.count - 1
@@ -66,7 +66,7 @@ extension SheetApp {
                 runAction(action, presenter: declaration.name, detail: "onDisappear")
             }
             removeContentViews(q.contentViews)
-            group.append(q)
+            group.append(consume q)
             declarations.append(declaration)
         }
         openReopenWindows(group)

@@ -33,7 +33,7 @@ extension SheetApp {
             return
         }
         guard let k = world.index(request: request) else { return }
-        beginDismiss(k, cause: .interactive, rule: dismissDisabledIgnored(world.stack[k].content) ? .b33 : nil)
+        beginDismiss(k, cause: .interactive, rule: dismissDisabledIgnored(world.stack[k].shown.value) ? .b33 : nil)
     }
 
     /// B08: a sheet can be swiped down unless interactiveDismissDisabled; a full-screen cover cannot.
@@ -43,7 +43,7 @@ extension SheetApp {
         if kind(of: world.stack[index].modifier) == .fullScreenCover {
             return "a full-screen cover cannot be swiped down (B08)"
         }
-        if dismissDisabledTakesEffect(world.stack[index].content) { return "interactiveDismissDisabled (B08)" }
+        if dismissDisabledTakesEffect(world.stack[index].shown.value) { return "interactiveDismissDisabled (B08)" }
         let phase = world.stack[index].phase
         if phase != .presented { return "the \(phase.rawValue) transition is still running" }
         return nil

@@ -8,7 +8,7 @@ extension SheetApp {
     /// profile's reopen window ago. Says so on the timeline when it does.
     func quickReopenIgnoresDetents(_ index: Int) -> Bool {
         guard profile.os.quickReopenIgnoresDetents, let left = world.reopenWindows[world.stack[index].modifier],
-            world.stack[index].content.detents != nil
+            world.stack[index].shown.value.detents != nil
         else { return false }
         let window = profile.os.timings.reopenWindow
         emit(

@@ -251,8 +251,8 @@ extension SheetApp {
     func geometry(at index: Int) -> Geometry {
         let style = world.stack[index].layout.style
         let height = world.stack[index].dragHeight ?? world.stack[index].layout.height
-        let placement = style == .formSheet ? world.stack[index].content.placement : nil
-        let sizing = style == .formSheet ? resolver.sizing(world.stack[index].content) : .form
+        let placement = style == .formSheet ? world.stack[index].shown.value.placement : nil
+        let sizing = style == .formSheet ? resolver.sizing(world.stack[index].shown.value) : .form
         return Geometry(
             placement: resolver.placement(style: style, height: height),
             frame: resolver.frame(style: style, height: height, sizing: sizing, placement: placement))

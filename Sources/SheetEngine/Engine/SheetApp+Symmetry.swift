@@ -47,7 +47,7 @@ extension SheetApp.Snapshot {
                 world.stack[i].lifecycle = .dismissing(left: left, dismissal)
             default: break
             }
-            let text = world.stack[i].content.text
+            let text = world.stack[i].shown.value.text
             let renamed = renaming.renamed(text: text)
             if renamed != text { world.stack[i].content.text = renamed }
         }

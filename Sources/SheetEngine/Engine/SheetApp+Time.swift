@@ -111,7 +111,7 @@ extension SheetApp {
                     detent: world.stack[index].layout.detent?.description, height: world.stack[index].layout.height,
                     rule: .b01, geometry: geometry(at: index), note: .text("")))
             applyDeferredLayout(request: request, .presented)
-            if let i = world.index(request: request), let action = world.stack[i].content.onAppear {
+            if let i = world.index(request: request), let action = world.stack[i].shown.value.onAppear {
                 emit(Event(time: now, kind: .onAppear, presenter: view, item: itemID, note: .text("")))
                 runAction(action, presenter: view, detail: "onAppear")
             }

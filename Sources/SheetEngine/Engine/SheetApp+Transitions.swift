@@ -5,7 +5,7 @@ extension SheetApp {
     /// this hierarchy allow it; what falls back to the standard slide is
     /// reported (a missing or unsupported source, cross-fade before 27).
     func resolveTransition(at index: Int) -> SheetTransition {
-        let wanted = world.stack[index].content.transition
+        let wanted = world.stack[index].shown.value.transition
         let os = profile.os
         var fallback: (String, RuleID)?
         switch wanted {
@@ -65,10 +65,10 @@ extension SheetApp {
 
     /// How long a dismissal takes: the rest of a swipe, a zoom dismissal
     /// (its own timing, B46, 26+), or the standard one.
-    func dismissDuration(_ p: borrowing Presentation, cause: DismissCause) -> Int {
+    func dismissDuration(_ transition: SheetTransition, cause: DismissCause) -> Int {
         let timings = profile.os.timings
         if cause == .interactive { return timings.swipeRemainder }
-        if case .zoom = p.transition, profile.os.zoomDismissalTakesTaps { return timings.zoomDismiss }
+        if case .zoom = transition, profile.os.zoomDismissalTakesTaps { return timings.zoomDismiss }
         return timings.dismiss
     }
 }

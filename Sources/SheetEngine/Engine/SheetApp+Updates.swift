@@ -57,7 +57,7 @@ extension SheetApp {
         resolved.reserveCapacity(writes.count)
         for w in writes {
             try Self.checkDepth(of: w.value, in: w.ref)
-            guard let slot = world.views.slot(w.ref) else {
+            guard let slot = resolveSlot(w.ref) else {
                 guard hasView(w.ref.view) else { throw EngineError(.unknownView(w.ref.view)) }
                 throw EngineError(.unknownSlot(view: w.ref.view, slot: w.ref.slot))
             }
@@ -68,6 +68,17 @@ extension SheetApp {
             return
         }
         step(user: true) { applyWrites(resolved, cause: .user) }
+    }
+
+    /// The slot a public name names, from `lastSlot` when it names the same
+    /// slot of the same live view.
+    func resolveSlot(_ ref: StateRef) -> SlotRef? {
+        if let last = lastSlot, last.ref == ref, world.views.holds(last.declaration, at: last.slot.view) {
+            return last.slot
+        }
+        guard let slot = world.views.slot(ref) else { return nil }
+        lastSlot = (ref, slot, world.views[slot.view].declaration)
+        return slot
     }
 
     /// Refuses a value that nests deeper than state holds (`Value.maximumDepth`).

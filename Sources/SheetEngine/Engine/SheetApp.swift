@@ -75,6 +75,11 @@ public final class SheetApp {
 
     /// The state that decides what happens next.
     @exclusivity(unchecked) var world = World()
+    /// The public slot name `set` resolved last and the slot it named, so
+    /// that writes to one slot in a row hash its names once. Checked on each
+    /// use: the view's row must still hold the same declaration (names are
+    /// unique among live views and come from the declaration).
+    @exclusivity(unchecked) var lastSlot: (ref: StateRef, slot: SlotRef, declaration: DeclaredView)?
     /// The loaded policies, in the order they are consulted.
     @exclusivity(unchecked) public internal(set) var policies: PolicyList
     @exclusivity(unchecked) var observers: [(id: Int, handler: (Event) -> Void)] = []

@@ -115,37 +115,6 @@ public struct Event: Hashable, Sendable {
     /// supported source (`Rule.eventConfidence`, B36's inset).
     public var confidence: Confidence? { rule?.rule.eventConfidence }
 
-    public init(
-        time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
-        phase: Phase? = nil, detent: String? = nil, height: Double? = nil, source: String? = nil,
-        rule: RuleID? = nil, animated: Bool? = nil, detail: String = ""
-    ) {
-        self.init(
-            time: time, kind: kind, presenter: presenter, modifier: modifier, item: item, phase: phase, detent: detent,
-            height: height, decider: source.map(Decider.init(name:)), rule: rule, animated: animated,
-            note: .text(detail))
-    }
-
-    init(
-        time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
-        phase: Phase? = nil, detent: String? = nil, height: Double? = nil, decider: Decider? = nil,
-        rule: RuleID? = nil, geometry: Geometry? = nil, animated: Bool? = nil, note: Note
-    ) {
-        self.geometry = geometry
-        self.animated = animated
-        self.time = time
-        self.kind = kind
-        self.presenter = presenter
-        self.modifier = modifier
-        self.item = item
-        self.phase = phase
-        self.detent = detent
-        self.height = height
-        self.decider = decider
-        self.rule = rule
-        self.note = note
-    }
-
     public var severity: Severity { kind.severity }
 
     /// When the transition a `presenting` or `dismissing` event starts ends
@@ -156,6 +125,24 @@ public struct Event: Hashable, Sendable {
         case .transition(_, let ends), .groupDismissal(_, let ends, _, _): return ends
         default: return nil
         }
+    }
+}
+
+// The inits live in an extension so that the memberwise init (every stored
+// property, in order, optionals defaulting to nil) stays: the engine builds
+// events with it, and a value built by it moves onto the timeline, where one
+// built by assignments in a custom init was copied and the original destroyed
+// (about 370 instructions an event).
+extension Event {
+    public init(
+        time: Int, kind: EventKind, presenter: String? = nil, modifier: String? = nil, item: String? = nil,
+        phase: Phase? = nil, detent: String? = nil, height: Double? = nil, source: String? = nil,
+        rule: RuleID? = nil, animated: Bool? = nil, detail: String = ""
+    ) {
+        self.init(
+            time: time, kind: kind, presenter: presenter, modifier: modifier, item: item, phase: phase, detent: detent,
+            height: height, decider: source.map(Decider.init(name:)), rule: rule, animated: animated,
+            note: .text(detail))
     }
 }
 

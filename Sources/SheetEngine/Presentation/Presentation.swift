@@ -27,8 +27,11 @@ struct Presentation: Hashable {
     var item: Value
     var itemID: String?
     /// What the content closure last returned, boxed so that copying a
-    /// presentation stays cheap.
-    private var shown: ContentBox
+    /// presentation stays cheap. The engine reads it as `world.stack[i].shown.value`:
+    /// a path of stored properties, read in place, where a computed
+    /// property of a presentation in the world (a class's property) made a
+    /// copy of the whole presentation first.
+    private(set) var shown: ContentBox
     var contentViews: [ViewRef] = []
     /// Slots the content read through bindings (B14).
     var dependencies: [SlotRef] = []

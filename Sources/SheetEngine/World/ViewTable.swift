@@ -22,12 +22,20 @@ struct ViewTable: Hashable {
 
     func ref(named name: String) -> ViewRef? { byName[name] }
 
-    func contains(_ ref: ViewRef) -> Bool { ref.index < rows.count && !rows[ref.index].isFree }
+    func contains(_ ref: ViewRef) -> Bool {
+        // The stored declaration, not `isFree`: a computed property copied the row (eight retains) first.
+        ref.index < rows.count && rows[ref.index].declaration !== DeclaredView.free
+    }
 
     /// The slot a public reference names, if the view and slot exist.
     func slot(_ ref: StateRef) -> SlotRef? {
         guard let v = byName[ref.view], let i = rows[v.index].declaration.slotIndex[ref.slot] else { return nil }
         return SlotRef(view: v, index: i)
+    }
+
+    /// Whether the row of `ref` holds a live view with this declaration.
+    func holds(_ declaration: DeclaredView, at ref: ViewRef) -> Bool {
+        ref.index < rows.count && rows[ref.index].declaration === declaration
     }
 
     subscript(slot: SlotRef) -> Value {
