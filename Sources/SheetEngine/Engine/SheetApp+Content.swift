@@ -50,10 +50,11 @@ extension SheetApp {
             return
         }
         guard let k = world.index(request: request) else { return }
-        world.stack[k].content = content
+        let view = content.view
+        world.stack[k].content = consume content
         world.stack[k].dependencies = context.bindingReads.compactMap { world.views.slot($0) }
         if initial { checkEnvironment(k) }
-        if let spec = content.view, world.stack[k].contentViews.isEmpty {
+        if let spec = view, world.stack[k].contentViews.isEmpty {
             do throws(EngineError) {
                 let tree = try declare(spec)
                 let ref = insert(tree, under: nil, host: .presentation(mod))

@@ -70,7 +70,10 @@ extension SheetApp {
             declarations.append(declaration)
         }
         openReopenWindows(group)
-        for i in group.indices { afterDismissal(group[i], declarations[i]) }
+        // Moved out one at a time, top first, so that no presentation is copied.
+        group.reverse()
+        declarations.reverse()
+        while let q = group.popLast(), let declaration = declarations.popLast() { afterDismissal(q, declaration) }
     }
 
     /// What happens once a presentation has gone: the `dismissed` hook is

@@ -9,9 +9,20 @@ extension SheetApp {
     func activeDetents(
         at index: Int, content: SheetContent, style: PresentationStyle, report: Bool, opening: Bool = false
     ) -> [ResolvedDetent] {
+        // The content is copied only when its detents are ignored (B34): a copy retains each of its fields.
+        guard world.stack[index].ignoresDetents else {
+            return activeDetents(at: index, resolving: content, style: style, report: report, opening: opening)
+        }
+        var ignoring = content
+        ignoring.detents = nil
+        return activeDetents(at: index, resolving: ignoring, style: style, report: report, opening: opening)
+    }
+
+    private func activeDetents(
+        at index: Int, resolving content: SheetContent, style: PresentationStyle, report: Bool,
+        opening: Bool
+    ) -> [ResolvedDetent] {
         let rules = resolver
-        var content = content
-        if world.stack[index].ignoresDetents { content.detents = nil }
         let resolution = rules.resolve(content, style: style) { name in
             resolveCustom(name, at: index, report: report)
         }
@@ -155,18 +166,19 @@ extension SheetApp {
     func layOut(_ index: Int, initial: Bool, cause: RuleID? = nil) {
         let rules = resolver
         let kind = kind(of: world.stack[index].modifier)
-        let content = world.stack[index].content
-        let style = rules.style(kind: kind, content: content, transition: world.stack[index].transition)
-        let active = activeDetents(at: index, content: content, style: style, report: true, opening: initial)
+        // The box, not a copy of the content (a copy retains each of its fields).
+        let box = world.stack[index].shown
+        let style = rules.style(kind: kind, content: box.value, transition: world.stack[index].transition)
+        let active = activeDetents(at: index, content: box.value, style: style, report: true, opening: initial)
         let selectionRef =
-            world.stack[index].ignoresDetents ? nil : rules.effectiveDetents(content, style: style)?.selection
+            world.stack[index].ignoresDetents ? nil : rules.effectiveDetents(box.value, style: style)?.selection
         let selection = selectionRef.flatMap { world.views.slot($0) }
         let itemID = world.stack[index].itemID
-        if initial { reportIneffectiveModifiers(content, at: index, style: style) }
+        if initial { reportIneffectiveModifiers(box.value, at: index, style: style) }
 
         let selected = selection.map { world.views[$0] } ?? .none
         let change = DetentResolver.relayout(
-            &world.stack[index].layout, active: active, style: style, declared: content.detents?.detents,
+            &world.stack[index].layout, active: active, style: style, declared: box.value.detents?.detents,
             selection: selection, selected: selected, opening: initial)
         let current = world.stack[index].layout.detent!
         let height = world.stack[index].layout.height
@@ -211,7 +223,7 @@ extension SheetApp {
                     )))
         case .resized(let mediumChanged):
             let rule: RuleID =
-                cause ?? (style == .formSheet ? (content.stickyVertical ? .b47 : .b30) : mediumChanged ? .b18 : .b17)
+                cause ?? (style == .formSheet ? (box.value.stickyVertical ? .b47 : .b30) : mediumChanged ? .b18 : .b17)
             emit(
                 Event(
                     time: now, kind: cause != nil && change.detentMoved ? .detentChanged : .heightChanged,
@@ -221,7 +233,7 @@ extension SheetApp {
                     note: .text(
                         style == .formSheet
                             ? "\(why)form sheet \(Value.format(points: height)) tall"
-                                + (content.stickyVertical
+                                + (box.value.stickyVertical
                                     ? ", sticky: grows with its content, never shrinks (B47)" : "")
                             : "\(why)detents re-resolved: \(list(active))")))
         }

@@ -45,7 +45,21 @@ extension SheetApp {
     /// Sets a state slot, as a button's action does.
     /// - Throws: `EngineError` when the view or slot does not exist.
     public func set(_ ref: StateRef, _ value: Value) throws(EngineError) {
-        try set([StateWrite(ref, value)])
+        // `set([StateWrite(ref, value)])` without the array of writes, unless the write must wait.
+        try checkLimits()
+        try Self.checkDepth(of: value, in: ref)
+        guard let slot = resolveSlot(ref) else { throw unknownSlot(ref) }
+        if steps.busy {
+            steps.pending.append(.set([StateWrite(ref, value)]))
+            return
+        }
+        step(user: true) { applyWrites([(slot, value)], cause: .user) }
+    }
+
+    /// The error for a public slot name that names no slot.
+    func unknownSlot(_ ref: StateRef) -> EngineError {
+        hasView(ref.view)
+            ? EngineError(.unknownSlot(view: ref.view, slot: ref.slot)) : EngineError(.unknownView(ref.view))
     }
 
     /// Sets several slots in one update, as one button action writing two
@@ -57,10 +71,7 @@ extension SheetApp {
         resolved.reserveCapacity(writes.count)
         for w in writes {
             try Self.checkDepth(of: w.value, in: w.ref)
-            guard let slot = resolveSlot(w.ref) else {
-                guard hasView(w.ref.view) else { throw EngineError(.unknownView(w.ref.view)) }
-                throw EngineError(.unknownSlot(view: w.ref.view, slot: w.ref.slot))
-            }
+            guard let slot = resolveSlot(w.ref) else { throw unknownSlot(w.ref) }
             resolved.append((slot, w.value))
         }
         if steps.busy {

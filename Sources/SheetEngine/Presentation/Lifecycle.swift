@@ -15,7 +15,7 @@ enum Lifecycle: Hashable {
     case dismissing(left: Int, Dismissal)
 
     /// The phase as the outside sees it.
-    var phase: Phase {
+    @inline(__always) var phase: Phase {
         switch self {
         case .presenting: return .presenting
         case .presented: return .presented
@@ -24,7 +24,7 @@ enum Lifecycle: Hashable {
     }
 
     /// Milliseconds left of the running transition, if one runs.
-    var left: Int? {
+    @inline(__always) var left: Int? {
         switch self {
         case .presenting(let left, _), .dismissing(let left, _): return left
         case .presented: return nil
@@ -37,7 +37,7 @@ enum Lifecycle: Hashable {
         return true
     }
 
-    var isDismissing: Bool {
+    @inline(__always) var isDismissing: Bool {
         if case .dismissing = self { return true }
         return false
     }

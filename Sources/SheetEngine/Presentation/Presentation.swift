@@ -47,22 +47,23 @@ struct Presentation: Hashable {
     /// Reopened within the window after a dismissal, it ignores its detents (B34, 18.0-18.3).
     var ignoresDetents = false
 
-    init(modifier: ModifierRef, host: Host, request: Int, lifecycle: Lifecycle, item: Value, itemID: String?) {
-        self.modifier = modifier
-        self.host = host
-        self.request = request
-        self.lifecycle = lifecycle
-        self.item = item
-        self.itemID = itemID
-        shown = ContentBox.empty
-    }
-
     var content: SheetContent {
         _read { yield shown.value }
         set { shown = ContentBox(newValue) }
     }
 
     var phase: Phase { lifecycle.phase }
+}
+
+extension Presentation {
+    /// Delegates to the memberwise init, which builds the value where it
+    /// goes (assignments in an init of the struct's own made a copy and
+    /// destroyed the original).
+    init(modifier: ModifierRef, host: Host, request: Int, lifecycle: Lifecycle, item: Value, itemID: String?) {
+        self.init(
+            modifier: modifier, host: host, request: request, lifecycle: lifecycle, item: item, itemID: itemID,
+            shown: ContentBox.empty)
+    }
 }
 
 /// An immutable `SheetContent`, compared by value. Its hash is computed
@@ -73,11 +74,11 @@ final class ContentBox: Hashable {
     let value: SheetContent
     private let hash: Int
 
-    init(_ value: SheetContent) {
-        self.value = value
+    init(_ value: consuming SheetContent) {
         var h = Hasher()
         h.combine(value)
         hash = h.finalize()
+        self.value = value
     }
 
     nonisolated(unsafe) static let empty = ContentBox(SheetContent())

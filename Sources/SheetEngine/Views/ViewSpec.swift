@@ -224,7 +224,9 @@ public struct SheetContent: Hashable {
         get { compactAdaptation == .sheet }
         set { compactAdaptation = newValue ? .sheet : .automatic }
     }
+}
 
+extension SheetContent {
     public init(
         text: String = "", view: ViewSpec? = nil, detents: DetentsModifier? = nil,
         interactiveDismissDisabled: Bool = false, backgroundInteractionUpThrough: Detent? = nil,
@@ -234,21 +236,16 @@ public struct SheetContent: Hashable {
         interactiveDismissDisabledPlacement: DetentsPlacement = .root, transition: SheetTransition = .standard,
         placement: PresentationPlacement? = nil, compactAdaptation: CompactAdaptation? = nil
     ) {
-        self.text = text
-        self.view = view
-        self.detents = detents
-        self.interactiveDismissDisabled = interactiveDismissDisabled
-        self.backgroundInteractionUpThrough = backgroundInteractionUpThrough
-        self.compactAdaptation = compactAdaptation ?? (staysSheetInCompactHeight ? .sheet : .automatic)
-        self.usesEnvironmentObjects = usesEnvironmentObjects
-        self.environmentObjects = environmentObjects
-        self.onAppear = onAppear
-        self.onDisappear = onDisappear
-        self.sizing = sizing
-        self.fittedHeight = fittedHeight
-        self.interactiveDismissDisabledPlacement = interactiveDismissDisabledPlacement
-        self.transition = transition
-        self.placement = placement
+        // The memberwise init builds the value where it goes; assignments here made a copy and destroyed the original.
+        self.init(
+            text: text, view: view, detents: detents, interactiveDismissDisabled: interactiveDismissDisabled,
+            backgroundInteractionUpThrough: backgroundInteractionUpThrough,
+            compactAdaptation: compactAdaptation ?? (staysSheetInCompactHeight ? .sheet : .automatic),
+            usesEnvironmentObjects: usesEnvironmentObjects, environmentObjects: environmentObjects,
+            onAppear: onAppear, onDisappear: onDisappear, sizing: sizing, fittedHeight: fittedHeight,
+            stickyVertical: false, buttons: [], hasTextField: false,
+            interactiveDismissDisabledPlacement: interactiveDismissDisabledPlacement, transition: transition,
+            placement: placement)
     }
 }
 
