@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The modules whose code is not on a hot path (the command line, the servers, the debugger) are compiled
+// without the optimizer in release builds too: optimizing them was most of a release build's time
+// (docs/performance.md, "The release build"), and their work is spent in the optimized modules they call.
+let coldInRelease: [SwiftSetting] = [.unsafeFlags(["-Onone"], .when(configuration: .release))]
+
 let package = Package(
     name: "SheetLab",
     // Swift's Duration (Session.advance(by:)) needs macOS 13; Linux has no minimum.
@@ -54,12 +59,14 @@ let package = Package(
         .target(
             name: "SheetServer",
             dependencies: ["SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "LuaRuntime"],
+            swiftSettings: coldInRelease,
             plugins: ["EmbedResources"]
         ),
         // `sheetlab debug`: the Debug Adapter Protocol server (framing, breakpoints, runs re-executed to step back).
         .target(
             name: "SheetDebug",
-            dependencies: ["SheetEngine", "SheetJSON", "SheetScripting", "SheetServer", "LuaRuntime"]),
+            dependencies: ["SheetEngine", "SheetJSON", "SheetScripting", "SheetServer", "LuaRuntime"],
+            swiftSettings: coldInRelease),
         // The tool of the EmbedResources build plugin: files in, a Swift source of raw strings out.
         .executableTarget(name: "sheetlab-embed"),
         .plugin(name: "EmbedResources", capability: .buildTool(), dependencies: ["sheetlab-embed"]),
@@ -72,7 +79,8 @@ let package = Package(
                 "SheetEngine", "SheetCheck", "SheetJSON", "SheetScripting", "SheetRendering", "SheetServer", "SheetDebug",
                 "LuaRuntime", "CLibEdit",
             ],
-            resources: [.embedInCode("Resources/sheetlab.lua")]),
+            resources: [.embedInCode("Resources/sheetlab.lua")],
+            swiftSettings: coldInRelease),
         .executableTarget(name: "sheetlab", dependencies: ["SheetLabCLI"]),
         // Fuzzers for the engine and the Lua boundary (docs/safety.md); scripts/fuzz runs sheetlab-fuzz.
         // The server input fuzzer drives serve and mcp in memory, through their protocols.
