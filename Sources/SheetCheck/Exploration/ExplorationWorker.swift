@@ -57,6 +57,9 @@ final class ExplorationWorker {
         if plan.liveness { app.oscillationLimit = .max }
         app.retainsEvents = true
         self.app = app
+        // Snapshots taken after caching carry the cached hashes: a step
+        // from them re-hashes only the parts it changes.
+        app.cacheHashes()
         root = app.snapshot()
         rootClock = app.now
         // The host's code (content, app actions) reaches the explored app.
@@ -91,6 +94,9 @@ final class ExplorationWorker {
     /// how many states it stands for (with symmetry, those that differ from
     /// it by a renaming of item ids; else 1).
     func key() -> (key: SheetApp.Snapshot, standsFor: Int) {
+        // Debug builds (the tests) check that every write cleared its part's hash.
+        assert(app.cachedHashesAreCurrent, "a cached hash in the world is stale")
+        app.cacheHashes()
         let s = app.snapshot()
         guard plan.symmetry else { return (s, 1) }
         let (key, used) = s.canonical(renaming: plan.itemIDs)

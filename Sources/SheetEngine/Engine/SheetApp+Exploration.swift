@@ -22,6 +22,20 @@ extension SheetApp {
     /// explore each state once.
     public func fingerprint() -> Int { world.hashValue }
 
+    /// Caches the hashes of the world's views, presentations and held
+    /// requests that changed since they were last cached, so that the next
+    /// hash of the world or of a snapshot taken after this re-hashes only
+    /// what a step changes. Hashes are the same with or without it.
+    /// - Precondition: no step is under way (not called from code the app runs).
+    public func cacheHashes() {
+        precondition(!steps.busy, "cacheHashes during a step")
+        world.cacheHashes()
+    }
+
+    /// Whether every hash cached in the world is that of its part as it is
+    /// (what `cacheHashes()` relies on: each write clears a part's hash).
+    public var cachedHashesAreCurrent: Bool { world.cachedHashesAreCurrent }
+
     /// Whether two apps are in the same situation: equal worlds (see `fingerprint()`).
     public func sameState(as other: SheetApp) -> Bool { world == other.world }
 

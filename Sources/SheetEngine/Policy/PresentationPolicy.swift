@@ -116,6 +116,19 @@ public enum DismissCause: String, Sendable, Hashable, Codable {
     case replaced
     /// A presentation below it was dismissed (B06).
     case nested
+
+    /// Hashes the case, not its name (a raw-value enum hashes its raw
+    /// string by default; a running dismissal's cause is hashed with the
+    /// world at every step of `sheetlab check`).
+    public func hash(into hasher: inout Hasher) {
+        switch self {
+        case .interactive: hasher.combine(0)
+        case .binding: hasher.combine(1)
+        case .dismissAction: hasher.combine(2)
+        case .replaced: hasher.combine(3)
+        case .nested: hasher.combine(4)
+        }
+    }
 }
 
 /// Why a modifier cannot present on this OS version.

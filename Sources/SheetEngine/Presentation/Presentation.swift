@@ -24,28 +24,33 @@ struct Presentation: Hashable {
     @Uncompared var request: Int
     var lifecycle: Lifecycle
     /// Its item (`true` for an `isPresented` presentation) and the item's identity.
-    var item: Value
-    var itemID: String?
+    var item: Value { didSet { cachedHash = nil } }
+    var itemID: String? { didSet { cachedHash = nil } }
     /// What the content closure last returned, boxed so that copying a
     /// presentation stays cheap. The engine reads it as `world.stack[i].shown.value`:
     /// a path of stored properties, read in place, where a computed
     /// property of a presentation in the world (a class's property) made a
     /// copy of the whole presentation first.
-    private(set) var shown: ContentBox
-    var contentViews: [ViewRef] = []
+    private(set) var shown: ContentBox { didSet { cachedHash = nil } }
+    var contentViews: [ViewRef] = [] { didSet { cachedHash = nil } }
     /// Slots the content read through bindings (B14).
-    var dependencies: [SlotRef] = []
-    var layout = SheetLayout()
+    var dependencies: [SlotRef] = [] { didSet { cachedHash = nil } }
+    var layout = SheetLayout() { didSet { cachedHash = nil } }
     /// While dragging, the dragged height.
-    var dragHeight: Double?
+    var dragHeight: Double? { didSet { cachedHash = nil } }
     /// The content button the running drag started on (B51).
-    var dragButton: String?
+    var dragButton: String? { didSet { cachedHash = nil } }
     /// A detent change that waits: until presented (B49) or the drag ends (B50).
-    var deferredLayout: DeferredLayout?
+    var deferredLayout: DeferredLayout? { didSet { cachedHash = nil } }
     /// How it presents and dismisses, once its content has been read (B38, B45).
-    var transition: SheetTransition = .standard
+    var transition: SheetTransition = .standard { didSet { cachedHash = nil } }
     /// Reopened within the window after a dismissal, it ignores its detents (B34, 18.0-18.3).
-    var ignoresDetents = false
+    var ignoresDetents = false { didSet { cachedHash = nil } }
+    /// The hash of the compared fields but the lifecycle, while none of
+    /// them has changed since it was taken (each clears it when written;
+    /// `World.cacheHashes()` sets it). The lifecycle is left out because
+    /// every wait ages it; it is hashed each time, which is cheap.
+    @Uncompared private(set) var cachedHash: Int?
 
     var content: SheetContent {
         _read { yield shown.value }
@@ -53,6 +58,42 @@ struct Presentation: Hashable {
     }
 
     var phase: Phase { lifecycle.phase }
+
+    /// The hash of the compared fields but the lifecycle (`==` compares
+    /// them all; PresentationHashTests fails when a field is added here
+    /// and not to this list).
+    private var hashBesidesLifecycle: Int {
+        var h = Hasher()
+        h.combine(modifier)
+        h.combine(host)
+        h.combine(item)
+        h.combine(itemID)
+        h.combine(shown)
+        h.combine(contentViews)
+        h.combine(dependencies)
+        h.combine(layout)
+        h.combine(dragHeight)
+        h.combine(dragButton)
+        h.combine(deferredLayout)
+        h.combine(transition)
+        h.combine(ignoresDetents)
+        return h.finalize()
+    }
+
+    /// Equal presentations hash alike whether or not their hash is cached.
+    /// Inlined, so that the world's hash reads the two fields in place.
+    @inline(__always)
+    func hash(into hasher: inout Hasher) {
+        // Not `??`: its autoclosure would copy the presentation.
+        if let cachedHash { hasher.combine(cachedHash) } else { hasher.combine(hashBesidesLifecycle) }
+        hasher.combine(lifecycle)
+    }
+
+    /// Caches the hash of all but the lifecycle (see `World.cacheHashes()`).
+    mutating func cacheHash() { cachedHash = hashBesidesLifecycle }
+
+    /// Whether the cached hash, if any, is that of the fields as they are (tests).
+    var cachedHashIsCurrent: Bool { cachedHash.map { $0 == hashBesidesLifecycle } ?? true }
 }
 
 extension Presentation {
@@ -117,10 +158,12 @@ struct HeldRequest: Hashable {
 
 /// The requests a modifier holds, oldest first. Taking the oldest is O(1)
 /// amortised, so the per-event cost does not grow with the queue's length.
-/// Equal when the requests waiting are.
+/// Equal when the requests waiting are. `cachedHash`, when set, is the
+/// hash of the requests waiting (the mutating methods clear it).
 struct HeldQueue: Sequence, ExpressibleByArrayLiteral, Hashable {
-    private var items: [HeldRequest] = []
-    private var head = 0
+    private var items: [HeldRequest] = [] { didSet { cachedHash = nil } }
+    private var head = 0 { didSet { cachedHash = nil } }
+    private(set) var cachedHash: Int?
 
     init(arrayLiteral elements: HeldRequest...) { items = elements }
 
@@ -153,8 +196,20 @@ struct HeldQueue: Sequence, ExpressibleByArrayLiteral, Hashable {
 
     static func == (a: HeldQueue, b: HeldQueue) -> Bool { a.items[a.head...] == b.items[b.head...] }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(count)
-        for r in self { hasher.combine(r) }
+    private var contentHash: Int {
+        var h = Hasher()
+        h.combine(count)
+        for r in self { h.combine(r) }
+        return h.finalize()
     }
+
+    func hash(into hasher: inout Hasher) {
+        if let cachedHash { hasher.combine(cachedHash) } else { hasher.combine(contentHash) }
+    }
+
+    /// Caches the hash (see `World.cacheHashes()`).
+    mutating func cacheHash() { cachedHash = contentHash }
+
+    /// Whether the cached hash, if any, is that of the requests waiting (tests).
+    var cachedHashIsCurrent: Bool { cachedHash.map { $0 == contentHash } ?? true }
 }

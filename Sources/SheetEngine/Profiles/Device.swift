@@ -8,6 +8,10 @@ public enum SizeClass: String, Sendable, Hashable, Codable {
 public enum Orientation: String, Sendable, Hashable, Codable, CaseIterable {
     case portrait
     case landscape
+
+    /// Hashes the case, not its name (a raw-value enum hashes its raw
+    /// string by default; `sheetlab check` hashes the world at every step).
+    public func hash(into hasher: inout Hasher) { hasher.combine(self == .portrait) }
 }
 
 /// Insets, in points, that content should keep clear of.

@@ -59,6 +59,15 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
         entries = kept
     }
 
+    /// Changes in place the values `needs` answers true for; when it answers
+    /// false for all, nothing is written (a shared map is not copied).
+    mutating func modify(where needs: (Value) -> Bool, _ change: (inout Value) -> Void) {
+        // Looked for before writing: a loop that may write makes the
+        // entries unique (copies them when shared) before it starts.
+        guard let first = entries.firstIndex(where: { needs($0.value) }) else { return }
+        for i in first..<entries.count where needs(entries[i].value) { change(&entries[i].value) }
+    }
+
     func makeIterator() -> some IteratorProtocol<(key: ModifierRef, value: Value)> {
         entries.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
     }

@@ -95,6 +95,24 @@ struct ViewTable: Hashable {
         }
     }
 
+    /// Caches the hash of each row whose hash is not cached (`World.cacheHashes()`).
+    mutating func cacheHashes() {
+        // Looked for before writing: a loop that may write makes the rows
+        // unique (copies them when shared) before it starts.
+        guard let first = rows.firstIndex(where: { $0.cachedHash == nil }) else { return }
+        for i in first..<rows.count where rows[i].cachedHash == nil { rows[i].cacheHash() }
+    }
+
+    /// Whether every cached row hash is that of the row as it is (tests).
+    var cachedHashesAreCurrent: Bool { rows.allSatisfy(\.cachedHashIsCurrent) }
+
+    /// Equal tables hash alike: the rows, each by its cached hash if it has one.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(rows.count)
+        // Through the buffer: each row is read in place, not copied.
+        rows.withUnsafeBufferPointer { rows in for i in rows.indices { rows[i].hash(into: &hasher) } }
+    }
+
     /// A view and every view below it, depth first, each before its children.
     func subtree(_ ref: ViewRef) -> [ViewRef] {
         var out: [ViewRef] = []

@@ -11,6 +11,11 @@
 /// at most one (B05); `stack` is ordered bottom first, each presentation's
 /// host being the root or a presentation below it; `held` has no empty
 /// queue; `roots` lists the root views in the order they were added.
+///
+/// Hashing it re-hashes only the parts changed since `cacheHashes()`: views,
+/// presentations (but for their lifecycle) and held queues keep their hash
+/// until one of their fields is written (issue 27). The hash is a function
+/// of the compared fields whatever is cached, so equal worlds hash alike.
 struct World: Hashable {
     var orientation: Orientation = .portrait
     var views = ViewTable()
@@ -27,6 +32,46 @@ struct World: Hashable {
     var presentationsWithoutInput = ModifierMap<Int>()
     /// The next serial number for a request. Bookkeeping.
     @Uncompared var nextSerial = 1
+
+    /// Every compared field (`==` is synthesised; WorldHashTests fails when
+    /// a field is added and not hashed here).
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(orientation)
+        hasher.combine(views)
+        hasher.combine(roots)
+        hasher.combine(stack.count)
+        // Field by field (`Presentation.hash(into:)`'s parts): calling a
+        // method on each presentation copied it (every field retained).
+        for i in stack.indices {
+            if let cached = stack[i].cachedHash {
+                hasher.combine(cached)
+                hasher.combine(stack[i].lifecycle)
+            } else {
+                stack[i].hash(into: &hasher)
+            }
+        }
+        hasher.combine(held)
+        hasher.combine(reopenWindows)
+        hasher.combine(presentationsWithoutInput)
+    }
+
+    /// Caches the hashes of the views, presentations and held queues that
+    /// changed since they were last cached. Writes only those, so a world
+    /// whose parts are all cached is not copied.
+    mutating func cacheHashes() {
+        views.cacheHashes()
+        // Looked for before writing (see `ViewTable.cacheHashes()`).
+        if let first = stack.firstIndex(where: { $0.cachedHash == nil }) {
+            for i in first..<stack.count where stack[i].cachedHash == nil { stack[i].cacheHash() }
+        }
+        held.modify(where: { $0.cachedHash == nil }) { $0.cacheHash() }
+    }
+
+    /// Whether every cached hash is that of its part as it is (tests).
+    var cachedHashesAreCurrent: Bool {
+        views.cachedHashesAreCurrent && stack.allSatisfy(\.cachedHashIsCurrent)
+            && held.allSatisfy { $0.value.cachedHashIsCurrent }
+    }
 
     mutating func serial() -> Int {
         defer { nextSerial += 1 }
