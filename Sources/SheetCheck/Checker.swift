@@ -15,6 +15,9 @@ public struct CheckReport {
     public var statesWithoutSymmetry: Int?
     /// Steps applied in all.
     public var steps = 0
+    /// Exhaustive mode with sleep sets on: the steps they skipped (not
+    /// applied, not in `steps`); nil when the reduction was off.
+    public var stepsSkipped: Int?
     /// Engine events produced by those steps.
     public var events = 0
     /// Wall-clock seconds spent exploring.
@@ -119,6 +122,10 @@ public final class Checker {
     public var properties: [Property] = []
     /// Ask each policy hook once per distinct context (see `MemoizedPolicy`).
     public var memoizesHooks = true
+    /// Skip steps by sleep sets where that is sound (exhaustive safety
+    /// checks; off by itself with liveness properties, symmetry or
+    /// coverage): the same states and verdicts, fewer steps (docs/check.md).
+    public var reduces = true
     /// Random mode as TLC's simulation: at each state of a run, the states
     /// of all its steps are checked (and counted), not only the one taken;
     /// the path taken is the plain random run's from the same seed.
@@ -161,7 +168,8 @@ public final class Checker {
     func plan(liveness: Bool) -> ExplorationPlan {
         ExplorationPlan(
             itemIDs: itemIDs, repertoire: repertoire, liveness: liveness, symmetry: symmetry,
-            recordsGraph: liveness, recordsCoverage: recordsCoverage, memoizesHooks: memoizesHooks)
+            recordsGraph: liveness, recordsCoverage: recordsCoverage, memoizesHooks: memoizesHooks,
+            reduces: reduces)
     }
 
     /// The workers, their number in the report; nil, with the report's
@@ -207,6 +215,7 @@ public final class Checker {
         report.states = outcome.states
         if symmetry { report.statesWithoutSymmetry = outcome.standsFor }
         report.steps = outcome.steps
+        if plan.sleepSets { report.stepsSkipped = outcome.skipped }
         report.events = outcome.events
         report.depthReached = outcome.depthReached
         report.cut = outcome.cut

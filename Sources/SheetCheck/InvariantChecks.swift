@@ -19,6 +19,9 @@ struct InvariantChecks {
     private(set) var onEvents: [Check] = []
     /// The names, in order.
     private(set) var names: [String] = []
+    /// The event kinds the invariants on events look for: a step with none
+    /// of them breaks none of those (sleep sets never sleep on the others).
+    private(set) var watchedKinds: Set<EventKind> = []
 
     /// - Parameters:
     ///   - host: the host whose policies claim and declare invariants.
@@ -32,6 +35,7 @@ struct InvariantChecks {
         for inv in builtIns where !excluded.contains(inv) && seen.insert(inv.rawValue).inserted {
             add(inv.rawValue, readsEvents: inv.readsEvents) { app, events in inv.violation(in: app, stepEvents: events)
             }
+            watchedKinds.formUnion(inv.watchedKinds)
         }
         for declared in host.declaredInvariants where seen.insert(declared.name).inserted {
             let test = declared.test
@@ -45,6 +49,11 @@ struct InvariantChecks {
         let check = Check(name: name, order: names.count, test: test)
         names.append(name)
         if readsEvents { onEvents.append(check) } else { onState.append(check) }
+    }
+
+    /// Whether a step's events hold one an invariant on events looks for.
+    func watches(_ events: ArraySlice<Event>) -> Bool {
+        !watchedKinds.isEmpty && events.contains { watchedKinds.contains($0.kind) }
     }
 
     /// The first invariant, in report order, that the state breaks.

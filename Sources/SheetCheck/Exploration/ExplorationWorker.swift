@@ -18,6 +18,17 @@ struct ExplorationPlan: Sendable {
     var recordsCoverage = false
     /// Ask each policy hook once per context (`MemoizedPolicy`).
     var memoizesHooks = true
+    /// Skip steps by sleep sets (`SleepSet`), where that is sound:
+    /// exhaustive safety checks without symmetry, coverage or a graph
+    /// (`sleepSets`).
+    var reduces = false
+
+    /// Whether exploring uses sleep sets: asked for, and none of what they
+    /// would change is in use. Liveness reads every step between states
+    /// (the graph), coverage counts the steps that reach each item, and
+    /// with symmetry a sleep set names item ids that a renamed state's
+    /// other ways in do not.
+    var sleepSets: Bool { reduces && !liveness && !symmetry && !recordsGraph && !recordsCoverage }
 
     /// How long the idle step waits: time passes, nothing happens.
     static let idleWait = 1000
@@ -42,6 +53,9 @@ final class ExplorationWorker {
     private let budget: Int
     /// The values written into item bindings, made once (`CheckAction.itemValues`).
     private let itemValues: [Value]
+    /// Whether the app runs code that may read every part of the world
+    /// (`SheetApp.stepsMayReadEverything`), asked once at the set-up.
+    let stepsMayReadEverything: Bool
 
     init(id: Int, host: any ExplorationHost, plan: ExplorationPlan, invariants: [Invariant], baseline: [Invariant]) {
         self.id = id
@@ -60,6 +74,7 @@ final class ExplorationWorker {
         // Snapshots taken after caching carry the cached hashes: a step
         // from them re-hashes only the parts it changes.
         app.cacheHashes()
+        stepsMayReadEverything = app.stepsMayReadEverything
         root = app.snapshot()
         rootClock = app.now
         // The host's code (content, app actions) reaches the explored app.
@@ -88,6 +103,16 @@ final class ExplorationWorker {
             do { try action.apply(to: app) } catch { applies = false }
         }
         return applies ? app.timeline.events(since: 0) : nil
+    }
+
+    /// The footprint of a step just applied from a state with part hashes
+    /// `before`, the app in the state it reached (`StepFootprint`).
+    func footprint(of action: CheckAction, from before: [Int], events: ArraySlice<Event>) -> StepFootprint {
+        var ownRow: Int?
+        if case .set(let ref, _) = action, !stepsMayReadEverything { ownRow = app.viewRow(of: ref) }
+        return StepFootprint(
+            action: action, written: StepFootprint.changed(before, app.snapshot().partHashes()), ownRow: ownRow,
+            watched: checks.watches(events))
     }
 
     /// The state the app is in, as explored states are told apart, and

@@ -61,6 +61,8 @@ final class Explorer {
         var number: Int32
         /// Set when the state moved to a worker that must replay its path.
         var replay: [CheckAction]?
+        /// The steps it need not take (sleep sets).
+        var sleep = SleepSet()
     }
 
     /// What one worker did in one level.
@@ -73,6 +75,8 @@ final class Explorer {
         var failure: CheckFailure?
         /// Steps replayed to reach states that moved to this worker.
         var replayed = 0
+        /// Per frontier position, the steps its sleep set skipped, by step position.
+        var skipped: [(node: Int32, action: Int32)] = []
     }
 
     /// The result: what was explored, and the first violation.
@@ -81,6 +85,8 @@ final class Explorer {
         /// The states they stand for (with symmetry, more than `states`).
         var standsFor = 0
         var steps = 0
+        /// Steps not taken because a sleep set held them (0 without sleep sets).
+        var skipped = 0
         var events = 0
         var depthReached = 0
         var violation: (steps: [CheckAction], name: String, message: String)?
@@ -156,6 +162,9 @@ final class Explorer {
             var counted = works.flatMap(\.counts)
             if let first { counted = counted.filter { Arrival(parent: $0.node, action: $0.action) <= first.arrival } }
             outcome.steps += counted.count
+            var skipped = works.flatMap(\.skipped)
+            if let first { skipped = skipped.filter { Arrival(parent: $0.node, action: $0.action) <= first.arrival } }
+            outcome.skipped += skipped.count
             outcome.events += counted.reduce(0) { $0 + Int($1.events) }
             outcome.depthReached = level
             if let first {
@@ -174,7 +183,7 @@ final class Explorer {
             signal.states.store(outcome.states, ordering: .relaxed)
             if stopped { return outcome }
             frontier = fresh.map {
-                Node(state: $0.state, clock: $0.clock, owner: Int($0.owner), number: $0.number)
+                Node(state: $0.state, clock: $0.clock, owner: Int($0.owner), number: $0.number, sleep: $0.sleep)
             }
             if frontier.isEmpty { return outcome }
         }
@@ -240,10 +249,23 @@ final class Explorer {
             app.restore(state, clock: clock)
             let candidates = worker.candidates()
             if plan.recordsCoverage { work.coverage.recordLayout(of: app) }
+            // Sleep sets: the parts of the state, and the footprints of the steps taken from it so far.
+            let parts = plan.sleepSets ? state.partHashes() : []
+            var taken: [StepFootprint] = []
             for (a, action) in candidates.enumerated() {
                 if signal.poll() { return }
+                if plan.sleepSets, node.sleep.contains(action) {
+                    work.skipped.append((Int32(i), Int32(a)))
+                    continue
+                }
                 if a > 0 { app.restore(state, clock: clock) }
                 guard let events = worker.apply(action) else { continue }
+                var sleep = SleepSet()
+                if plan.sleepSets {
+                    let footprint = worker.footprint(of: action, from: parts, events: events)
+                    sleep = SleepSet(taken.lazy.filter { $0.isIndependent(of: footprint) }.map(\.action))
+                    taken.append(footprint)
+                }
                 let arrival = Arrival(parent: Int32(i), action: Int32(a), step: action)
                 work.counts.append((Int32(i), Int32(a), Int32(events.count)))
                 signal.steps.add(1, ordering: .relaxed)
@@ -253,8 +275,10 @@ final class Explorer {
                     var r = StateStore.Record(
                         state: app.snapshot(), clock: app.now, owner: Int32(w), level: level, arrival: arrival)
                     r.standsFor = standsFor
+                    r.sleep = sleep
                     return r
                 }
+                if plan.sleepSets, !isNew { store.meetSleep(ref, sleep) }
                 var stateBreaks: InvariantChecks.Found?
                 if isNew {
                     signal.states.add(1, ordering: .relaxed)

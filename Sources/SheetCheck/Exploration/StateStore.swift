@@ -80,6 +80,8 @@ final class StateStore: @unchecked Sendable {
         var violation: InvariantChecks.Found?
         /// How many states it stands for (symmetry).
         var standsFor = 1
+        /// The steps it need not take (sleep sets), met over its ways in at its level.
+        var sleep = SleepSet()
     }
 
     /// What is kept of every state.
@@ -134,6 +136,17 @@ final class StateStore: @unchecked Sendable {
     }
 
     /// Records that a new state breaks an invariant.
+    /// Meets a fresh state's sleep set with what another way in at its
+    /// level lets it sleep on; a state of an earlier level is left alone
+    /// (it was expanded already).
+    func meetSleep(_ ref: Ref, _ sleep: SleepSet) {
+        shards[Int(ref.shard)].content.withLock { c in
+            guard ref.row >= c.freshBase else { return }
+            let i = Int(ref.row - c.freshBase)
+            c.fresh[i].sleep = c.fresh[i].sleep.meet(sleep)
+        }
+    }
+
     func setViolation(_ ref: Ref, _ found: InvariantChecks.Found) {
         shards[Int(ref.shard)].content.withLock { $0.fresh[Int(ref.row - $0.freshBase)].violation = found }
     }

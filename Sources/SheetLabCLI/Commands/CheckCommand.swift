@@ -45,6 +45,10 @@ enum CheckCommand {
             OptionSpec("--items", value: "N", help: "Item ids written into item bindings: 0 to N-1 (default 2)."),
             OptionSpec(
                 "--symmetry", help: "Count states that differ only by a renaming of item ids once (invariants only)."),
+            OptionSpec(
+                "--no-reduction",
+                help: "Take every step in exhaustive mode (by default, sleep sets skip steps independent of one taken before; same states and verdicts)."
+            ),
             OptionSpec("--jobs", value: "N", help: "Explore on N threads (default: the number of cores)."),
             OptionSpec(
                 "--coverage", value: "FORMAT", choices: ["text", "json"], default: "text",
@@ -114,6 +118,8 @@ enum CheckCommand {
         var suite: String?
         var trace: String?
         var symmetry = false
+        /// Sleep sets off (`Checker.reduces`).
+        var noReduction = false
         /// Random mode checks every step's state from each state of a run (`Checker.simulates`).
         var simulates = false
     }
@@ -195,6 +201,7 @@ enum CheckCommand {
         if htmlFormat { r.trace = "html" }
         r.suite = args.value("--emit-suite")
         r.symmetry = args.flag("--symmetry")
+        r.noReduction = args.flag("--no-reduction")
         if let t = args.value("--trace") {
             guard ["json", "text", "diff", "html"].contains(t) else {
                 throw UsageError("--trace takes json, text, diff or html, got '\(t)'", command: "check")
@@ -250,6 +257,7 @@ enum CheckCommand {
             try InterruptWatcher.withInterruptsBlocked { () throws(LuaError) in try setup.makeSession() }
         }
         checker.symmetry = request.symmetry
+        checker.reduces = !request.noReduction
         checker.simulates = request.simulates
         checker.properties = properties
         checker.recordsCoverage = request.coverage != nil || request.suite != nil

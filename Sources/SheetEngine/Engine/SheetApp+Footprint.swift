@@ -1,0 +1,84 @@
+/// The world split into parts, for a partial-order reduction
+/// (`sheetlab check`'s sleep sets, docs/check.md): what a step wrote is
+/// the parts whose hashes differ before and after it; what it may read
+/// is told by `isolatedRow(of:)`.
+///
+/// Parts, by number: 0 the orientation, 1 the modal stack, 2 the held
+/// requests, 3 the reopen windows (B34), 4 the oscillation guard's counts
+/// (P05), 5 the roots and the view table's shape, 6 the memory estimate,
+/// then one per row of the view table (`firstViewPart + row`), the view
+/// with its state. Every compared field of the world is in one part, so
+/// two worlds with equal parts are equal.
+public enum WorldPart {
+    /// The number of the first view row's part.
+    public static let firstViewPart = 7
+}
+
+extension SheetApp.Snapshot {
+    /// One hash per part of the world (`WorldPart`), in part order.
+    public func partHashes() -> [Int] {
+        var out: [Int] = []
+        out.reserveCapacity(WorldPart.firstViewPart + world.views.rows.count)
+        out.append(world.orientation.hashValue)
+        out.append(world.stack.hashValue)
+        out.append(world.held.hashValue)
+        out.append(world.reopenWindows.hashValue)
+        out.append(world.presentationsWithoutInput.hashValue)
+        var shape = Hasher()
+        shape.combine(world.roots)
+        shape.combine(world.views.rows.count)
+        out.append(shape.finalize())
+        var memory = Hasher()
+        memory.combine(heldBytes)
+        memory.combine(overMemory)
+        out.append(memory.finalize())
+        for row in world.views.rows { out.append(row.hashValue) }
+        return out
+    }
+}
+
+extension SheetApp {
+    /// For a write to `binding` (a button): the view table row of its view
+    /// when the write can read and write no other view's row, nil when it
+    /// may read any part of the world.
+    ///
+    /// A row is only the write's own when the app runs no code that could
+    /// read the world: no policy implements a hook or resolves a detent
+    /// (stock decisions read the stack, the held requests and the guard,
+    /// never another view's state), and no view has content, onDismiss or
+    /// onChange code, children, a parent, environment objects or values,
+    /// observable models (B15, whose properties several views share) or a
+    /// modifier bound to another view's slot. Then a write changes its own
+    /// slot, decides on its own view's modifiers (they alone are bound to
+    /// it) from the stack, the held requests, the guard and the
+    /// orientation, and re-evaluates its own view only.
+    ///
+    /// `stepsMayReadEverything` tells whether the app runs such code; it
+    /// holds from the set-up on (no step adds a policy or a view with code),
+    /// so an explorer asks it once.
+    public func isolatedRow(of binding: StateRef) -> Int? {
+        guard !stepsMayReadEverything else { return nil }
+        return viewRow(of: binding)
+    }
+
+    /// The view table row of a binding's view, if the view lives.
+    public func viewRow(of binding: StateRef) -> Int? { world.views.ref(named: binding.view)?.index }
+
+    /// Whether some code of the app (a policy's hook, a content closure, app
+    /// code, a shared model, a view tree) may read any part of the world.
+    public var stepsMayReadEverything: Bool {
+        for p in policies.all where !p.hooks.isEmpty || !p.customDetents.isEmpty { return true }
+        for row in world.views.rows where !row.isFree {
+            let d = row.declaration
+            if d.observes || row.parent != nil || !row.children.isEmpty || !d.environmentObjects.isEmpty
+                || !d.environmentValues.isEmpty || d.observableType.contains(where: { $0 != nil })
+            {
+                return true
+            }
+            for m in d.modifiers where m.content != nil || m.onDismiss != nil || m.trigger.binding.view != d.name {
+                return true
+            }
+        }
+        return world.stack.contains { !$0.contentViews.isEmpty }
+    }
+}
