@@ -111,8 +111,8 @@ final class ExplorationWorker {
         var ownRow: Int?
         if case .set(let ref, _) = action, !stepsMayReadEverything { ownRow = app.viewRow(of: ref) }
         return StepFootprint(
-            action: action, written: StepFootprint.changed(before, app.snapshot().partHashes()), ownRow: ownRow,
-            watched: checks.watches(events))
+            action: action, from: before, to: app.snapshot().partHashes(), ownRow: ownRow,
+            guardEmpty: app.guardCountsAreEmpty, watched: checks.watches(events))
     }
 
     /// The state the app is in, as explored states are told apart, and

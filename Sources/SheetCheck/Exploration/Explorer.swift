@@ -249,19 +249,22 @@ final class Explorer {
             app.restore(state, clock: clock)
             let candidates = worker.candidates()
             if plan.recordsCoverage { work.coverage.recordLayout(of: app) }
-            // Sleep sets: the parts of the state, and the footprints of the steps taken from it so far.
-            let parts = plan.sleepSets ? state.partHashes() : []
+            // Sleep sets: the parts of the state, and the footprints of the steps taken from it so
+            // far. In an app with code every changing step may read what any other changed, so no
+            // two are independent: no footprints are taken there.
+            let reducing = plan.sleepSets && !worker.stepsMayReadEverything
+            let parts = reducing ? state.partHashes() : []
             var taken: [StepFootprint] = []
             for (a, action) in candidates.enumerated() {
                 if signal.poll() { return }
-                if plan.sleepSets, node.sleep.contains(action) {
+                if reducing, node.sleep.contains(action) {
                     work.skipped.append((Int32(i), Int32(a)))
                     continue
                 }
                 if a > 0 { app.restore(state, clock: clock) }
                 guard let events = worker.apply(action) else { continue }
                 var sleep = SleepSet()
-                if plan.sleepSets {
+                if reducing {
                     let footprint = worker.footprint(of: action, from: parts, events: events)
                     sleep = SleepSet(taken.lazy.filter { $0.isIndependent(of: footprint) }.map(\.action))
                     taken.append(footprint)
@@ -278,7 +281,7 @@ final class Explorer {
                     r.sleep = sleep
                     return r
                 }
-                if plan.sleepSets, !isNew { store.meetSleep(ref, sleep) }
+                if reducing, !isNew { store.meetSleep(ref, sleep) }
                 var stateBreaks: InvariantChecks.Found?
                 if isNew {
                     signal.states.add(1, ordering: .relaxed)

@@ -15,6 +15,21 @@ struct StepFootprint {
     var ownRow: Int?
     /// Whether it produced an event some event invariant in use reads.
     var watched: Bool
+    /// A user write that left the oscillation guard counting nothing. Every
+    /// user action clears the counts before it does anything else, so two
+    /// such writes neither read the counts nor leave them different: the
+    /// guard's part is no conflict between them.
+    var clearsGuard: Bool
+
+    /// The footprint of `action`, taken from a state with part hashes
+    /// `before` and reaching one with part hashes `after`.
+    init(action: CheckAction, from before: [Int], to after: [Int], ownRow: Int?, guardEmpty: Bool, watched: Bool) {
+        self.action = action
+        written = Self.changed(before, after)
+        self.ownRow = ownRow
+        self.watched = watched
+        clearsGuard = ownRow != nil && guardEmpty
+    }
 
     /// Whether the step may read (or write) a part.
     func mayRead(_ part: Int) -> Bool {
@@ -29,7 +44,12 @@ struct StepFootprint {
     /// same after the other as before it: both orders reach the same world,
     /// and neither disables the other.
     func isIndependent(of other: StepFootprint) -> Bool {
-        !watched && !other.watched && !written.contains(where: other.mayRead) && !other.written.contains(where: mayRead)
+        guard !watched, !other.watched else { return false }
+        let bothClear = clearsGuard && other.clearsGuard
+        func conflicts(_ part: Int, _ reader: StepFootprint) -> Bool {
+            reader.mayRead(part) && !(bothClear && part == WorldPart.guardCounts)
+        }
+        return !written.contains { conflicts($0, other) } && !other.written.contains { conflicts($0, self) }
     }
 
     /// The parts that differ between two lists of part hashes.

@@ -5,11 +5,14 @@
 ///
 /// Parts, by number: 0 the orientation, 1 the modal stack, 2 the held
 /// requests, 3 the reopen windows (B34), 4 the oscillation guard's counts
-/// (P05), 5 the roots and the view table's shape, 6 the memory estimate,
-/// then one per row of the view table (`firstViewPart + row`), the view
-/// with its state. Every compared field of the world is in one part, so
-/// two worlds with equal parts are equal.
+/// (P05), 5 the roots and the view table's shape, 6 whether the app is
+/// over its memory limit, then one per row of the view table
+/// (`firstViewPart + row`), the view with its state. Every compared field
+/// of the world is in one part, so two worlds with equal parts are equal.
+/// (The held bytes themselves are not compared: they grow with every event.)
 public enum WorldPart {
+    /// The oscillation guard's counts, which every user action clears first.
+    public static let guardCounts = 4
     /// The number of the first view row's part.
     public static let firstViewPart = 7
 }
@@ -28,16 +31,17 @@ extension SheetApp.Snapshot {
         shape.combine(world.roots)
         shape.combine(world.views.rows.count)
         out.append(shape.finalize())
-        var memory = Hasher()
-        memory.combine(heldBytes)
-        memory.combine(overMemory)
-        out.append(memory.finalize())
+        out.append(overMemory.hashValue)
         for row in world.views.rows { out.append(row.hashValue) }
         return out
     }
 }
 
 extension SheetApp {
+    /// Whether the oscillation guard counts nothing (P05): so after every
+    /// user action that presented nothing on its own.
+    public var guardCountsAreEmpty: Bool { world.presentationsWithoutInput.isEmpty }
+
     /// For a write to `binding` (a button): the view table row of its view
     /// when the write can read and write no other view's row, nil when it
     /// may read any part of the world.

@@ -63,7 +63,7 @@ import Testing
     }
 
     static func independentChecker(jobs: Int = 1) throws -> Checker {
-        let c = Checker(host: AppHost(try independentViews()), invariants: [.noRequestLost])
+        let c = Checker(host: AppHost(try independentViews()), invariants: [.onePerPresenter, .detentInRange], baseline: [])
         c.jobs = jobs
         c.makeHost = { AppHost(try independentViews()) }
         return c
@@ -97,8 +97,8 @@ import Testing
             var row: Int?
             if case .set(let ref, _) = a { row = app.viewRow(of: ref) }
             let f = StepFootprint(
-                action: a, written: StepFootprint.changed(s.partHashes(), app.snapshot().partHashes()), ownRow: row,
-                watched: checks.watches(app.timeline.events(since: 0)))
+                action: a, from: s.partHashes(), to: app.snapshot().partHashes(), ownRow: row,
+                guardEmpty: app.guardCountsAreEmpty, watched: checks.watches(app.timeline.events(since: 0)))
             return (f, app.snapshot())
         }
         var seen: Set<SheetApp.Snapshot> = [app.snapshot()]
@@ -149,3 +149,4 @@ import Testing
         #expect(b.exhaustive(depth: 6).stepsSkipped == nil)
     }
 }
+
