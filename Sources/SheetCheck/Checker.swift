@@ -16,7 +16,8 @@ public struct CheckReport {
     /// Steps applied in all.
     public var steps = 0
     /// Exhaustive mode with sleep sets on: the steps they skipped (not
-    /// applied, not in `steps`); nil when the reduction was off.
+    /// applied, not in `steps`); nil when the reduction was off (asked off,
+    /// liveness, symmetry, coverage, or views that run code).
     public var stepsSkipped: Int?
     /// Engine events produced by those steps.
     public var events = 0
@@ -123,8 +124,9 @@ public final class Checker {
     /// Ask each policy hook once per distinct context (see `MemoizedPolicy`).
     public var memoizesHooks = true
     /// Skip steps by sleep sets where that is sound (exhaustive safety
-    /// checks; off by itself with liveness properties, symmetry or
-    /// coverage): the same states and verdicts, fewer steps (docs/check.md).
+    /// checks; off by itself with liveness properties, symmetry, coverage
+    /// or views that run code): the same states and verdicts, fewer steps
+    /// (docs/check.md).
     public var reduces = true
     /// Random mode as TLC's simulation: at each state of a run, the states
     /// of all its steps are checked (and counted), not only the one taken;
@@ -215,7 +217,7 @@ public final class Checker {
         report.states = outcome.states
         if symmetry { report.statesWithoutSymmetry = outcome.standsFor }
         report.steps = outcome.steps
-        if plan.sleepSets { report.stepsSkipped = outcome.skipped }
+        if explorer.sleepSets { report.stepsSkipped = outcome.skipped }
         report.events = outcome.events
         report.depthReached = outcome.depthReached
         report.cut = outcome.cut

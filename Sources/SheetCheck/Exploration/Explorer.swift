@@ -20,6 +20,11 @@ final class Explorer {
     let plan: ExplorationPlan
     let signal: StopSignal
     let store = StateStore()
+    /// Whether steps are skipped by sleep sets: the plan allows them, and the
+    /// views run no code (where they do, every changing step may read
+    /// what any other changed, so no two are independent and no footprint
+    /// is worth taking).
+    let sleepSets: Bool
     /// Per depth, how each state was reached: `arrivals[d][i]` is the way into
     /// state `i` of depth `d` (depth 0: the set-up).
     private(set) var arrivals: [[Way]] = []
@@ -50,6 +55,7 @@ final class Explorer {
         self.workers = workers
         self.plan = plan
         self.signal = signal
+        sleepSets = plan.sleepSets && !workers.contains { $0.stepsMayReadEverything }
         recorders = workers.map { _ in GraphRecorder() }
     }
 
@@ -249,10 +255,8 @@ final class Explorer {
             app.restore(state, clock: clock)
             let candidates = worker.candidates()
             if plan.recordsCoverage { work.coverage.recordLayout(of: app) }
-            // Sleep sets: the parts of the state, and the footprints of the steps taken from it so
-            // far. In an app with code every changing step may read what any other changed, so no
-            // two are independent: no footprints are taken there.
-            let reducing = plan.sleepSets && !worker.stepsMayReadEverything
+            // Sleep sets: the parts of the state, and the footprints of the steps taken from it so far.
+            let reducing = sleepSets
             let parts = reducing ? state.partHashes() : []
             var taken: [StepFootprint] = []
             for (a, action) in candidates.enumerated() {

@@ -3,10 +3,11 @@ import SheetEngine
 /// A step's footprint at the state it was taken from, for sleep sets
 /// (docs/check.md, "Reductions"): the parts of the world it changed
 /// (`WorldPart`, measured by comparing part hashes), the parts it may read
-/// or write (by kind of step: a write to a binding of an app without code
-/// reads its own view's row and the parts outside the view table; any
-/// other step, or any step of an app with code, may read every part), and
-/// whether its events are ones an event invariant looks at.
+/// or write (by kind of step: a write to a binding of an app whose views
+/// run no code reads its own view's row and the parts outside the view
+/// table; any other step, or any step of an app whose views run code, may
+/// read every part), and whether its events are ones an event invariant
+/// looks at.
 struct StepFootprint {
     var action: CheckAction
     /// The parts whose hashes differ before and after the step, ascending.

@@ -46,20 +46,24 @@ extension SheetApp {
     /// when the write can read and write no other view's row, nil when it
     /// may read any part of the world.
     ///
-    /// A row is only the write's own when the app runs no code that could
-    /// read the world: no policy implements a hook or resolves a detent
-    /// (stock decisions read the stack, the held requests and the guard,
-    /// never another view's state), and no view has content, onDismiss or
+    /// A row is only the write's own when no view has content (other than a
+    /// fixed text), onDismiss or
     /// onChange code, children, a parent, environment objects or values,
     /// observable models (B15, whose properties several views share) or a
     /// modifier bound to another view's slot. Then a write changes its own
     /// slot, decides on its own view's modifiers (they alone are bound to
     /// it) from the stack, the held requests, the guard and the
-    /// orientation, and re-evaluates its own view only.
+    /// orientation, and re-evaluates its own view only. Policies may take
+    /// part: a hook reads only its context, which is made of those same
+    /// parts and the write's own modifier, under what exploring assumes of
+    /// every policy already (it keeps no state between calls and does not
+    /// read the clock; docs/check.md); what its answer writes elsewhere
+    /// (a dismissal's `writes`) is in what the step changed, which is
+    /// measured.
     ///
     /// `stepsMayReadEverything` tells whether the app runs such code; it
-    /// holds from the set-up on (no step adds a policy or a view with code),
-    /// so an explorer asks it once.
+    /// holds from the set-up on (no step adds a view with code), so an
+    /// explorer asks it once.
     public func isolatedRow(of binding: StateRef) -> Int? {
         guard !stepsMayReadEverything else { return nil }
         return viewRow(of: binding)
@@ -68,10 +72,9 @@ extension SheetApp {
     /// The view table row of a binding's view, if the view lives.
     public func viewRow(of binding: StateRef) -> Int? { world.views.ref(named: binding.view)?.index }
 
-    /// Whether some code of the app (a policy's hook, a content closure, app
-    /// code, a shared model, a view tree) may read any part of the world.
+    /// Whether some code of the app (a content closure, app code, a shared
+    /// model, a view tree) may read any part of the world.
     public var stepsMayReadEverything: Bool {
-        for p in policies.all where !p.hooks.isEmpty || !p.customDetents.isEmpty { return true }
         for row in world.views.rows where !row.isFree {
             let d = row.declaration
             if d.observes || row.parent != nil || !row.children.isEmpty || !d.environmentObjects.isEmpty
@@ -79,7 +82,7 @@ extension SheetApp {
             {
                 return true
             }
-            for m in d.modifiers where m.content != nil || m.onDismiss != nil || m.trigger.binding.view != d.name {
+            for m in d.modifiers where (m.content != nil && !m.contentIsFixed) || m.onDismiss != nil || m.trigger.binding.view != d.name {
                 return true
             }
         }

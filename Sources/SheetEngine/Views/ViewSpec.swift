@@ -125,6 +125,10 @@ public struct PresentationModifier: Hashable {
     @Uncompared public var onDismiss: EngineAction?
     /// What the presentation shows; nil shows nothing in particular.
     @Uncompared public var content: ContentBuilder?
+    /// Whether `content` always builds the same thing and reads nothing (a
+    /// fixed text): then it is no code that could read the world, for
+    /// `check`'s sleep sets (`SheetApp.stepsMayReadEverything`).
+    public var contentIsFixed = false
 
     public init(
         kind: PresentationKind, trigger: PresentationTrigger, attachment: Attachment = .view,

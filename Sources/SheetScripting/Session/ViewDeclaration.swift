@@ -253,9 +253,11 @@ struct ViewDeclaration {
         case .function(let f): onDismiss = action(f)
         case let other: throw bad("onDismiss must be a function, got \(other.typeName)")
         }
-        return PresentationModifier(
+        var modifier = PresentationModifier(
             kind: kind, trigger: trigger, attachment: attachment, onDismiss: onDismiss,
             content: try contentBuilder(t["content"]))
+        if case .string = t["content"] { modifier.contentIsFixed = true }
+        return modifier
     }
 
     /// What app code declared in Lua throws when it runs after its session

@@ -8,7 +8,8 @@ import SheetEngine
 /// A check of a set-up with policies (repository paths), with a session
 /// maker for further workers.
 func makeChecker(
-    policies: [String], setup: String = Counterexample.defaultSetup, invariants: [Invariant] = [], jobs: Int = 1
+    policies: [String], setup: String = Counterexample.defaultSetup, invariants: [Invariant] = [],
+    baseline: [Invariant] = Invariant.defaults, jobs: Int = 1
 ) throws -> Checker {
     func session() throws -> Session {
         let s = try Session()
@@ -17,7 +18,7 @@ func makeChecker(
         try s.evaluate(setup, chunkName: "=setup")
         return s
     }
-    let checker = Checker(host: try session(), invariants: invariants)
+    let checker = Checker(host: try session(), invariants: invariants, baseline: baseline)
     checker.jobs = jobs
     checker.makeHost = session
     return checker
