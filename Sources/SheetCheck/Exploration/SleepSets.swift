@@ -1,7 +1,7 @@
 import SheetEngine
 
 /// A step's footprint at the state it was taken from, for sleep sets
-/// (docs/check.md, "Reductions"): the parts of the world it changed
+/// (docs/check.md, "Sleep sets"): the parts of the world it changed
 /// (`WorldPart`, measured by comparing part hashes), the parts it may read
 /// or write (by kind of step: a write to a binding of an app whose views
 /// run no code reads its own view's row and the parts outside the view
@@ -56,7 +56,8 @@ struct StepFootprint {
     /// The parts that differ between two lists of part hashes.
     static func changed(_ before: [Int], _ after: [Int]) -> [Int] {
         var out: [Int] = []
-        for i in 0..<max(before.count, after.count) where i >= before.count || i >= after.count || before[i] != after[i] {
+        for i in 0..<max(before.count, after.count) where i >= before.count || i >= after.count || before[i] != after[i]
+        {
             out.append(i)
         }
         return out

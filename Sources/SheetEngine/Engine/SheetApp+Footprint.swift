@@ -82,7 +82,8 @@ extension SheetApp {
             {
                 return true
             }
-            for m in d.modifiers where (m.content != nil && !m.contentIsFixed) || m.onDismiss != nil || m.trigger.binding.view != d.name {
+            for m in d.modifiers
+            where (m.content != nil && !m.contentIsFixed) || m.onDismiss != nil || m.trigger.binding.view != d.name {
                 return true
             }
         }

@@ -47,7 +47,8 @@ enum CheckCommand {
                 "--symmetry", help: "Count states that differ only by a renaming of item ids once (invariants only)."),
             OptionSpec(
                 "--no-reduction",
-                help: "Take every step in exhaustive mode (by default, sleep sets skip steps independent of one taken before; same states and verdicts)."
+                help:
+                    "Take every step in exhaustive mode (by default, sleep sets skip steps independent of one taken before; same states and verdicts)."
             ),
             OptionSpec("--jobs", value: "N", help: "Explore on N threads (default: the number of cores)."),
             OptionSpec(

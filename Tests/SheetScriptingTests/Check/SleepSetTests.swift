@@ -6,7 +6,7 @@ import Testing
 @testable import SheetCheck
 @testable import SheetScripting
 
-/// Sleep sets (docs/check.md, "Reductions"): with and without them, an
+/// Sleep sets (docs/check.md, "Sleep sets"): with and without them, an
 /// exhaustive check reaches the same states (the same count, exactly) and
 /// gives the same verdicts; they only skip steps, and they do skip some
 /// where views share no presentation and no slot.
@@ -28,9 +28,11 @@ import Testing
         #expect(r.off.stepsSkipped == nil, "\(what): off is off")
     }
 
-    static let examplePolicies: [[String]] = [[]] + ["bar_detent", "one_presenter", "queue", "reset_detent"].map {
-        ["examples/policies/\($0).lua"]
-    }
+    static let examplePolicies: [[String]] =
+        [[]]
+        + ["bar_detent", "one_presenter", "queue", "reset_detent"].map {
+            ["examples/policies/\($0).lua"]
+        }
 
     @Test(arguments: examplePolicies)
     func examplePolicy_sameStatesAndVerdict_withAndWithout(policies: [String]) throws {
@@ -63,7 +65,8 @@ import Testing
     }
 
     static func independentChecker(jobs: Int = 1) throws -> Checker {
-        let c = Checker(host: AppHost(try independentViews()), invariants: [.onePerPresenter, .detentInRange], baseline: [])
+        let c = Checker(
+            host: AppHost(try independentViews()), invariants: [.onePerPresenter, .detentInRange], baseline: [])
         c.jobs = jobs
         c.makeHost = { AppHost(try independentViews()) }
         return c
@@ -177,4 +180,3 @@ import Testing
         #expect(b.exhaustive(depth: 6).stepsSkipped == nil)
     }
 }
-
