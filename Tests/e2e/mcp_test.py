@@ -213,6 +213,10 @@ class MCPTests(unittest.TestCase):
         self.assertIn("expect(invariant(\"no-request-lost\"))", violation["scenario"])
         self.assertIsNone(queue.structured_content["violation"], text(queue))
         self.assertFalse(queue.structured_content["stopped"])
+        # Seed 000's app shows its item from a content function: sleep sets are off (check.md).
+        self.assertIn("steps_skipped", queue.structured_content)
+        self.assertIsNone(queue.structured_content["steps_skipped"])
+        self.assertNotIn("reduction:", text(queue))
 
     def test_checkPolicy_timeCap_stopsEarly(self):
         async def body(session, _):

@@ -118,6 +118,7 @@ extension MCPTools {
             "invariants": .array(report.invariants.map { .string($0) }), "states": .int(report.states),
             "steps": .int(report.steps), "events": .int(report.events), "depth_reached": .int(report.depthReached),
             "stopped": .bool(report.stopped != nil), "violation": .null,
+            "steps_skipped": report.stepsSkipped.map { .int($0) } ?? .null,
         ]
         var text = [
             "checked \(policies.isEmpty ? "stock behaviour" : policies.joined(separator: ", ")) on \(profile.name): \(mode)",
@@ -125,6 +126,9 @@ extension MCPTools {
             "\(report.states) states, \(report.steps) steps, \(report.events) events"
                 + (report.stopped != nil ? "; stopped at the time cap of \(maxMilliseconds) ms before the end" : ""),
         ]
+        if let skipped = report.stepsSkipped {
+            text.append("reduction: sleep sets, \(skipped) of \(report.steps + skipped) steps skipped")
+        }
         if let v = report.violation {
             let replay = Counterexample.scenario(v, setup: setup.text, profile: profile.name, policies: policies)
             structured["violation"] = [

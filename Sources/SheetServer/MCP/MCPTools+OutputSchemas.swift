@@ -30,6 +30,7 @@ extension MCPTools {
                 "mode": string, "profile": string, "policies": strings, "invariants": strings,
                 "states": integer, "steps": integer, "events": integer, "depth_reached": integer,
                 "stopped": boolean, "violation": ["type": ["object", "null"]],
+                "steps_skipped": ["type": ["integer", "null"]],
             ], required: ["mode", "profile", "states", "steps", "stopped", "violation"]),
         "list_profiles": result(
             ["default": string, "profiles": strings, "devices": array(object), "os_versions": array(object)],
