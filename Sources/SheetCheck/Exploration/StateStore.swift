@@ -135,7 +135,6 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
-    /// Records that a new state breaks an invariant.
     /// Meets a fresh state's sleep set with what another way in at its
     /// level lets it sleep on; a state of an earlier level is left alone
     /// (it was expanded already).
@@ -147,6 +146,7 @@ final class StateStore: @unchecked Sendable {
         }
     }
 
+    /// Records that a new state breaks an invariant.
     func setViolation(_ ref: Ref, _ found: InvariantChecks.Found) {
         shards[Int(ref.shard)].content.withLock { $0.fresh[Int(ref.row - $0.freshBase)].violation = found }
     }

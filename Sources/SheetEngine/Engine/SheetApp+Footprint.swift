@@ -1,7 +1,7 @@
 /// The world split into parts, for a partial-order reduction
 /// (`sheetlab check`'s sleep sets, docs/check.md): what a step wrote is
 /// the parts whose hashes differ before and after it; what it may read
-/// is told by `isolatedRow(of:)`.
+/// is told by `stepsMayReadEverything`.
 ///
 /// Parts, by number: 0 the orientation, 1 the modal stack, 2 the held
 /// requests, 3 the reopen windows (B34), 4 the oscillation guard's counts
@@ -42,38 +42,29 @@ extension SheetApp {
     /// user action that presented nothing on its own.
     public var guardCountsAreEmpty: Bool { world.presentationsWithoutInput.isEmpty }
 
-    /// For a write to `binding` (a button): the view table row of its view
-    /// when the write can read and write no other view's row, nil when it
-    /// may read any part of the world.
-    ///
-    /// A row is only the write's own when no view has content (other than a
-    /// fixed text), onDismiss or
-    /// onChange code, children, a parent, environment objects or values,
-    /// observable models (B15, whose properties several views share) or a
-    /// modifier bound to another view's slot. Then a write changes its own
-    /// slot, decides on its own view's modifiers (they alone are bound to
-    /// it) from the stack, the held requests, the guard and the
-    /// orientation, and re-evaluates its own view only. Policies may take
-    /// part: a hook reads only its context, which is made of those same
-    /// parts and the write's own modifier, under what exploring assumes of
-    /// every policy already (it keeps no state between calls and does not
-    /// read the clock; docs/check.md); what its answer writes elsewhere
-    /// (a dismissal's `writes`) is in what the step changed, which is
-    /// measured.
-    ///
-    /// `stepsMayReadEverything` tells whether the app runs such code; it
-    /// holds from the set-up on (no step adds a view with code), so an
-    /// explorer asks it once.
-    public func isolatedRow(of binding: StateRef) -> Int? {
-        guard !stepsMayReadEverything else { return nil }
-        return viewRow(of: binding)
-    }
-
     /// The view table row of a binding's view, if the view lives.
     public func viewRow(of binding: StateRef) -> Int? { world.views.ref(named: binding.view)?.index }
 
-    /// Whether some code of the app (a content closure, app code, a shared
-    /// model, a view tree) may read any part of the world.
+    /// Whether some code of the app may read any part of the world: then
+    /// every step may, and `sheetlab check` takes no footprints.
+    ///
+    /// When it is false, a write to a binding (a button) reads and writes
+    /// only its own view's row and the parts outside the view table: no view
+    /// has content other than a fixed text, onDismiss or onChange code,
+    /// children, a parent, environment objects or values, observable models
+    /// (B15, whose properties several views share) or a modifier bound to
+    /// another view's slot. Then a write changes its own slot, decides on
+    /// its own view's modifiers (they alone are bound to it) from the stack,
+    /// the held requests, the guard and the orientation, and re-evaluates
+    /// its own view only. Policies may take part: a hook reads only its
+    /// context, which is made of those same parts and the write's own
+    /// modifier, under what exploring assumes of every policy already (it
+    /// keeps no state between calls and does not read the clock;
+    /// docs/check.md); what its answer writes elsewhere (a dismissal's
+    /// `writes`) is in what the step changed, which is measured.
+    ///
+    /// It holds from the set-up on (no step adds a view with code), so an
+    /// explorer asks it once.
     public var stepsMayReadEverything: Bool {
         for row in world.views.rows where !row.isFree {
             let d = row.declaration
