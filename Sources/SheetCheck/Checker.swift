@@ -19,6 +19,11 @@ public struct CheckReport {
     /// applied, not in `steps`); nil when the reduction was off (asked off,
     /// liveness, symmetry, coverage, or views that run code).
     public var stepsSkipped: Int?
+    /// The summary's line for sleep sets, when they were on:
+    /// `reduction: sleep sets, 76 of 7232 steps skipped`.
+    public var reductionLine: String? {
+        stepsSkipped.map { "reduction: sleep sets, \($0) of \(steps + $0) steps skipped" }
+    }
     /// Engine events produced by those steps.
     public var events = 0
     /// Wall-clock seconds spent exploring.

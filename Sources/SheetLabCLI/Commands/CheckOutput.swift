@@ -70,9 +70,7 @@ struct CheckOutput {
                 "exhaustive to depth \(request.depth): \(report.states) states\(without), \(report.steps) steps, "
                     + "\(report.events) events in \(seconds) s "
                     + "(\(Int(Double(report.states) / secs)) states/s, \(steps) steps/s, \(events) events/s, \(jobs))")
-            if let skipped = report.stepsSkipped {
-                out.line("reduction: sleep sets, \(skipped) of \(report.steps + skipped) steps skipped")
-            }
+            if let line = report.reductionLine { out.line(line) }
         }
     }
 

@@ -126,9 +126,7 @@ extension MCPTools {
             "\(report.states) states, \(report.steps) steps, \(report.events) events"
                 + (report.stopped != nil ? "; stopped at the time cap of \(maxMilliseconds) ms before the end" : ""),
         ]
-        if let skipped = report.stepsSkipped {
-            text.append("reduction: sleep sets, \(skipped) of \(report.steps + skipped) steps skipped")
-        }
+        if let line = report.reductionLine { text.append(line) }
         if let v = report.violation {
             let replay = Counterexample.scenario(v, setup: setup.text, profile: profile.name, policies: policies)
             structured["violation"] = [

@@ -78,6 +78,11 @@ import Testing
         #expect((r.on.stepsSkipped ?? 0) > 0, "writes to views that share nothing are independent")
         #expect(r.on.steps + r.on.stepsSkipped! == r.off.steps || r.on.violation != nil)
         #expect(r.on.steps < r.off.steps)
+        // The figures docs/check.md quotes ("What they gain today").
+        #expect(
+            r.on.states == 926 && r.on.steps == 7156 && r.off.steps == 7232,
+            "\(r.on.states) \(r.on.steps) \(r.off.steps)")
+        #expect(r.on.reductionLine == "reduction: sleep sets, 76 of 7232 steps skipped")
     }
 
     @Test func independentViews_sameResult_onTwoWorkers() throws {
