@@ -267,6 +267,8 @@ final class Explorer {
                 }
                 if a > 0 { app.restore(state, clock: clock) }
                 guard let events = worker.apply(action) else { continue }
+                // The key first: it caches the changed parts' hashes, which the footprint then reads.
+                let (snapshot, standsFor) = worker.key()
                 var sleep = SleepSet()
                 if reducing {
                     let footprint = worker.footprint(of: action, from: parts, events: events)
@@ -277,7 +279,6 @@ final class Explorer {
                 work.counts.append((Int32(i), Int32(a), Int32(events.count)))
                 signal.steps.add(1, ordering: .relaxed)
                 let stepBreaks = worker.checks.eventViolation(app, events)
-                let (snapshot, standsFor) = worker.key()
                 let (ref, isNew) = store.insert(StateKey(snapshot), level: level, arrival: arrival) {
                     var r = StateStore.Record(
                         state: app.snapshot(), clock: app.now, owner: Int32(w), level: level, arrival: arrival)

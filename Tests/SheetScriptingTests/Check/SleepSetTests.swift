@@ -44,6 +44,8 @@ import Testing
                     return c
                 }, depth: 8)
             expectSame(r, "\(policies) with \(items.count) ids")
+            // Seed 000's app shows its item from a content function: sleep sets are off there.
+            #expect(r.on.stepsSkipped == nil, "\(policies): off where views run code")
         }
     }
 
