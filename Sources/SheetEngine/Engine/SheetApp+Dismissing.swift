@@ -49,31 +49,47 @@ extension SheetApp {
     /// it go; then, for each (top first), the binding is cleared (B02),
     /// `onDismiss` runs, and held requests are dealt with.
     func finishDismiss(_ index: Int) {
+        // The usual case, one presentation: no arrays to gather a group in
+        // (two allocations a dismissal).
+        if world.stack.count == index + 1 {
+            let q = world.stack.removeLast()
+            let declaration = reportDismissed(q)
+            openReopenWindow(after: q)
+            afterDismissal(q, declaration)
+            return
+        }
         // Taken off the stack top first, which is the order they are dealt with in.
         var group: [Presentation] = []
         var declarations: [DeclaredView] = []
         while world.stack.count > index {
             let q = world.stack.removeLast()
-            let declaration = world.views[q.modifier.view].declaration
-            emit(
-                Event(
-                    time: now, kind: .dismissed, presenter: declaration.name,
-                    modifier: declaration.modifiers[q.modifier.index].signature, item: q.itemID, rule: .b01,
-                    note: .text((q.lifecycle.dismissal?.cause ?? .binding).rawValue)))
-            if let action = q.content.onDisappear {
-                // B46: only now, once the transition (a zoom too) has ended.
-                emit(Event(time: now, kind: .onDisappear, presenter: declaration.name, item: q.itemID, note: .text("")))
-                runAction(action, presenter: declaration.name, detail: "onDisappear")
-            }
-            removeContentViews(q.contentViews)
+            declarations.append(reportDismissed(q))
             group.append(consume q)
-            declarations.append(declaration)
         }
-        openReopenWindows(group)
+        for q in group { openReopenWindow(after: q) }
         // Moved out one at a time, top first, so that no presentation is copied.
         group.reverse()
         declarations.reverse()
         while let q = group.popLast(), let declaration = declarations.popLast() { afterDismissal(q, declaration) }
+    }
+
+    /// A presentation taken off the stack: its `dismissed` event, its
+    /// `onDisappear` (B46), its content views gone. Returns its modifier's
+    /// view's declaration.
+    private func reportDismissed(_ q: Presentation) -> DeclaredView {
+        let declaration = world.views[q.modifier.view].declaration
+        emit(
+            Event(
+                time: now, kind: .dismissed, presenter: declaration.name,
+                modifier: declaration.modifiers[q.modifier.index].signature, item: q.itemID, rule: .b01,
+                note: .text((q.lifecycle.dismissal?.cause ?? .binding).rawValue)))
+        if let action = q.content.onDisappear {
+            // B46: only now, once the transition (a zoom too) has ended.
+            emit(Event(time: now, kind: .onDisappear, presenter: declaration.name, item: q.itemID, note: .text("")))
+            runAction(action, presenter: declaration.name, detail: "onDisappear")
+        }
+        removeContentViews(q.contentViews)
+        return declaration
     }
 
     /// What happens once a presentation has gone: the `dismissed` hook is

@@ -21,11 +21,11 @@ extension SheetApp {
         return true
     }
 
-    /// Opens the reopen window of each modifier whose presentation just went
-    /// with detents in effect (B34: the bug is a reopen that loses them).
-    func openReopenWindows(_ group: [Presentation]) {
+    /// Opens the reopen window of `q`'s modifier when `q` just went with
+    /// detents in effect (B34: the bug is a reopen that loses them).
+    func openReopenWindow(after q: Presentation) {
         guard profile.os.quickReopenIgnoresDetents, profile.os.timings.reopenWindow > 0 else { return }
-        for q in group where q.layout.style == .sheet && q.content.detents != nil {
+        if q.layout.style == .sheet && q.content.detents != nil {
             world.reopenWindows[q.modifier] = profile.os.timings.reopenWindow
         }
     }

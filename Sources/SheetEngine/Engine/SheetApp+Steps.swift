@@ -61,7 +61,7 @@ extension SheetApp {
         steps.busy = false
         steps.chained = 0
         steps.cut = false
-        if !steps.opened.isEmpty { steps.opened.removeAll() }
+        if !steps.opened.isEmpty { steps.opened.removeAll(keepingCapacity: true) }
     }
 
     /// A user action resets the oscillation guard's counts (P05).

@@ -21,16 +21,14 @@ extension SheetApp {
         while true {
             let budget = target - now
             let next = nextTransition(within: budget)
-            if let (mod, left) = nextWindowWithHeldRequest(within: budget),
-                next.map({ left < world.stack[$0].lifecycle.left! }) ?? true
-            {
+            if let (mod, left) = nextWindowWithHeldRequest(within: budget), next.map({ left < $0.left }) ?? true {
                 // B34: a request queued while the window was open is presented as it closes.
                 elapse(left)
                 if canPresentHeld(mod), let r = takeHeld(mod) { presentHeld(mod, r, why: .heldRequest) }
                 continue
             }
-            guard let i = next else { break }
-            elapse(world.stack[i].lifecycle.left!)
+            guard let (i, left) = next else { break }
+            elapse(left)
             complete(i)
             completed += 1
             if completed > 100_000 {
@@ -49,7 +47,7 @@ extension SheetApp {
         guard ms > 0 else { return }
         now += ms
         for i in world.stack.indices where world.stack[i].lifecycle.left != nil {
-            world.stack[i].lifecycle = world.stack[i].lifecycle.aged(by: ms)
+            world.stack[i].lifecycle.age(by: ms)
         }
         ageReopenWindows(by: ms)
     }
@@ -82,7 +80,8 @@ extension SheetApp {
 
     /// The transition ending first, within `budget` ms; the lowest in the
     /// stack among those ending together, so a nested group ends as one (B06).
-    func nextTransition(within budget: Int) -> Int? {
+    /// Returns its index in the stack and the milliseconds it has left.
+    func nextTransition(within budget: Int) -> (index: Int, left: Int)? {
         var best: Int?
         var bestLeft = Int.max
         for i in world.stack.indices {
@@ -90,7 +89,7 @@ extension SheetApp {
             best = i
             bestLeft = left
         }
-        return best
+        return best.map { ($0, bestLeft) }
     }
 
     /// B01: a presentation goes presenting -> presented -> dismissing -> gone; lengths from the profile.

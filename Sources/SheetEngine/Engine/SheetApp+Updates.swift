@@ -318,13 +318,16 @@ extension SheetApp {
     func requestContext(_ mod: ModifierRef, item: Value, itemID: String?, shown: Int?, stock: RequestDecision)
         -> RequestContext
     {
-        let m = definition(mod)
+        // Read in place from the declaration (a class): a copy of the
+        // modifier retains each of its fields.
+        let declaration = world.views[mod.view].declaration
         let host = world.views[mod.view].host
         var busyWith: String?
         if let i = world.index(host: host), world.stack[i].modifier != mod { busyWith = describe(world.stack[i]) }
         return RequestContext(
-            time: now, presenter: world.views[mod.view].name, kind: m.kind, modifier: m.signature,
-            binding: m.trigger.binding.slot, item: item, itemID: itemID,
+            time: now, presenter: world.views[mod.view].name, kind: declaration.modifiers[mod.index].kind,
+            modifier: declaration.modifiers[mod.index].signature,
+            binding: declaration.modifiers[mod.index].trigger.binding.slot, item: item, itemID: itemID,
             phase: shown.map { world.stack[$0].phase },
             currentItemID: shown.flatMap { world.stack[$0].itemID }, held: world.held[mod]?.count ?? 0,
             presenterBusyWith: busyWith, blocked: blockReason(mod), stock: stock, os: profile.os.version,

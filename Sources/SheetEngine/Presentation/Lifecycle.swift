@@ -51,12 +51,14 @@ enum Lifecycle: Hashable {
         }
     }
 
-    /// The same phase `ms` later (the caller makes sure no transition ends before).
-    func aged(by ms: Int) -> Lifecycle {
-        switch self {
-        case .presenting(let left, let then): return .presenting(left: left - ms, then: then)
-        case .presented: return self
-        case .dismissing(let left, let d): return .dismissing(left: left - ms, d)
+    /// Moves to the same phase `ms` later (the caller makes sure no
+    /// transition ends before). The payload moves out and back in, so a
+    /// dismissal's values are not copied (a retain and release each).
+    mutating func age(by ms: Int) {
+        switch consume self {
+        case .presenting(let left, let then): self = .presenting(left: left - ms, then: then)
+        case .presented: self = .presented
+        case .dismissing(let left, let d): self = .dismissing(left: left - ms, d)
         }
     }
 }

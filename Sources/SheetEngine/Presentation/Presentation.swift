@@ -1,3 +1,5 @@
+import Synchronization
+
 /// How a presentation is shown on this device and orientation.
 public enum PresentationStyle: String, Sendable, Hashable, Codable {
     /// An edge-attached sheet with detents (compact width).
@@ -108,21 +110,32 @@ extension Presentation {
 }
 
 /// An immutable `SheetContent`, compared by value. Its hash is computed
-/// once, when it is made: `sheetlab check` hashes the world after every
-/// step, and a presentation's content (text, detents, options) seldom
-/// changes between steps (issue 27: about a sixth of the world's hashing).
+/// the first time something asks for it and kept: `sheetlab check` hashes
+/// the world after every step, and a presentation's content (text, detents,
+/// options) seldom changes between steps (issue 27: about a sixth of the
+/// world's hashing), while a run that never hashes the world does not pay
+/// for it (issue 28: about 130 instructions an engine event). Boxes are
+/// shared by the checker's worlds across threads, so the kept hash is an
+/// atomic (relaxed: any thread computes the same value).
 final class ContentBox: Hashable {
     let value: SheetContent
-    private let hash: Int
+    /// The hash, or 0 while not yet computed (a hash of 0 is kept as 1).
+    private let keptHash = Atomic<Int>(0)
 
-    init(_ value: consuming SheetContent) {
-        var h = Hasher()
-        h.combine(value)
-        hash = h.finalize()
-        self.value = value
-    }
+    init(_ value: consuming SheetContent) { self.value = value }
 
     nonisolated(unsafe) static let empty = ContentBox(SheetContent())
+
+    private var hash: Int {
+        let kept = keptHash.load(ordering: .relaxed)
+        if kept != 0 { return kept }
+        var h = Hasher()
+        h.combine(value)
+        let made = h.finalize()
+        let nonzero = made == 0 ? 1 : made
+        keptHash.store(nonzero, ordering: .relaxed)
+        return nonzero
+    }
 
     static func == (a: ContentBox, b: ContentBox) -> Bool { a === b || (a.hash == b.hash && a.value == b.value) }
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
