@@ -270,20 +270,22 @@ extension Event {
 /// Where a presentation is drawn after an event: its placement (sheets,
 /// B36, B37) and its frame, kept to a tenth of a point so that events stay
 /// small (the frame of `state()` is exact).
+///
+/// The tenths are four `Int32`s, not a `SIMD4<Int32>`: a SIMD4's 16-byte
+/// alignment padded every event from 216 bytes to 240 (the timeline's
+/// memory, and what `limits.memoryBytes` counts for each event kept).
 public struct Geometry: Hashable, Sendable {
     public var placement: SheetPlacement?
-    private var tenths: SIMD4<Int32>
+    private var x, y, width, height: Int32
 
     public init(placement: SheetPlacement?, frame: Frame) {
         self.placement = placement
         func t(_ v: Double) -> Int32 { Int32(clamping: Int((v * 10).rounded())) }
-        tenths = SIMD4(t(frame.x), t(frame.y), t(frame.width), t(frame.height))
+        (x, y, width, height) = (t(frame.x), t(frame.y), t(frame.width), t(frame.height))
     }
 
     /// The frame, to a tenth of a point.
     public var frame: Frame {
-        Frame(
-            x: Double(tenths.x) / 10, y: Double(tenths.y) / 10, width: Double(tenths.z) / 10,
-            height: Double(tenths.w) / 10)
+        Frame(x: Double(x) / 10, y: Double(y) / 10, width: Double(width) / 10, height: Double(height) / 10)
     }
 }
