@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 
 @testable import SheetEngine
@@ -77,8 +79,9 @@ import Testing
         #expect(!a.sameState(as: b))
     }
 
-    /// A content box hashes its content once, when it is made: equal
-    /// contents in two boxes hash and compare alike, different ones apart.
+    /// A content box hashes its content the first time it is asked, and
+    /// keeps it: equal contents in two boxes hash and compare alike, different
+    /// ones apart, whichever box was asked first and from however many threads.
     @Test func contentBoxes_hashByValue_computedOnce() {
         let a = ContentBox(SheetContent(text: "item 1"))
         let b = ContentBox(SheetContent(text: "item 1"))
@@ -86,6 +89,16 @@ import Testing
         #expect(a == b && a.hashValue == b.hashValue)
         #expect(a != c)
         #expect(a.hashValue != c.hashValue, "different contents hash apart (a collision would be a 2^-64 chance)")
+
+        // A box first hashed on several threads at once keeps one hash, that of its content.
+        // (The checker's store hands worlds, boxes and all, between workers as unchecked-Sendable records.)
+        nonisolated(unsafe) let shared = ContentBox(SheetContent(text: "item 1"))
+        let seen = Mutex<Set<Int>>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let h = shared.hashValue
+            seen.withLock { _ = $0.insert(h) }
+        }
+        #expect(seen.withLock { $0 } == [a.hashValue])
     }
 
     /// Two apps showing different content are different states, though
