@@ -7,18 +7,16 @@
 #include <string.h>
 
 // MARK: Read-only views
-
-static const char *const reserved_fields[] = {
-    "__index", "__newindex", "__metatable", "__pairs", "__len", NULL,
-};
-
-int sl_is_reserved_field(const char *name, size_t length) {
-    for (int i = 0; reserved_fields[i] != NULL; i++) {
-        if (strlen(reserved_fields[i]) == length && memcmp(reserved_fields[i], name, length) == 0)
-            return 1;
-    }
-    return 0;
-}
+//
+// A view is an empty proxy whose metatable refuses writes (`__newindex`),
+// hides itself (`__metatable` = false) and reads the data (`__index`,
+// `__pairs`, `__len`). A library's view has a metatable of its own whose
+// `__index` is the library. A snapshot's data table is its view's
+// metatable (one table fewer to build per snapshot), so its `__index` is a
+// function, not the table: a table there would be readable as
+// `view.__index`, and the data behind it writable. Names starting with `__`
+// read nil through a view (data never holds such names: writers refuse
+// them), and `pairs` skips them.
 
 int sl_readonly_newindex(lua_State *L) {
     if (lua_type(L, 2) == LUA_TSTRING)
@@ -26,14 +24,45 @@ int sl_readonly_newindex(lua_State *L) {
     return luaL_error(L, "cannot modify a read-only table");
 }
 
-/// stack: proxy -> target (the table a read-only view shows)
+int sl_is_view_field(const char *name, size_t length) {
+    return length >= 2 && name[0] == '_' && name[1] == '_';
+}
+
+static int is_view_field_at(lua_State *L, int index) {
+    size_t length;
+    const char *name;
+    return lua_type(L, index) == LUA_TSTRING && (name = lua_tolstring(L, index, &length)) != NULL &&
+           sl_is_view_field(name, length);
+}
+
+/// __index of a snapshot's view (the data are its metatable): the data's
+/// field, read through the data's own metatable if it has one.
+static int snapshot_index(lua_State *L) {
+    if (is_view_field_at(L, 2) || !lua_getmetatable(L, 1)) {
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushvalue(L, 2);                 /* stack: view, key, data -> data, key */
+    lua_gettable(L, -2);
+    return 1;
+}
+
+/// stack: meta -> meta, target (the table a view's metatable shows; nil if none)
+static void push_meta_target(lua_State *L) {
+    lua_pushliteral(L, "__index");
+    if (lua_rawget(L, -2) == LUA_TFUNCTION && lua_tocfunction(L, -1) == snapshot_index) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+    }
+}
+
+/// stack: -> target (the table the view at `view` shows; nil if none)
 static void push_view_target(lua_State *L, int view) {
     if (!lua_getmetatable(L, view)) {
         lua_pushnil(L);
         return;
     }
-    lua_pushliteral(L, "__index");
-    lua_rawget(L, -2);
+    push_meta_target(L);
     lua_remove(L, -2);
 }
 
@@ -42,10 +71,7 @@ static int readonly_next(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
     while (lua_next(L, 1)) {
-        size_t length;
-        const char *name;
-        if (lua_type(L, -2) == LUA_TSTRING && (name = lua_tolstring(L, -2, &length)) != NULL &&
-            sl_is_reserved_field(name, length)) {
+        if (is_view_field_at(L, -2)) {
             lua_pop(L, 1);
             continue;
         }
@@ -88,8 +114,7 @@ int sl_runtime_push_view_target(lua_State *L, int index) {
         return 0;
     }
     lua_pop(L, 1);
-    lua_pushliteral(L, "__index");
-    lua_rawget(L, -2);                                      /* stack: meta -> meta, target */
+    push_meta_target(L);                                    /* stack: meta -> meta, target */
     lua_remove(L, -2);                                      /* stack: -> target */
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
@@ -98,9 +123,13 @@ int sl_runtime_push_view_target(lua_State *L, int index) {
     return 1;
 }
 
-/// Makes the table on top (or `target`) a view's metatable.
+/// Makes the table on top a view's metatable: `__index` is the table at
+/// `target`, or, with `target` 0, `snapshot_index` (the table itself).
 static void fill_view_metatable(lua_State *L, int target) {
-    raw_set_field(L, "__index", push_value_at, (void *)(intptr_t)target);
+    if (target != 0)
+        raw_set_field(L, "__index", push_value_at, (void *)(intptr_t)target);
+    else
+        raw_set_field(L, "__index", push_cfunction, (void *)snapshot_index);
     raw_set_field(L, "__newindex", push_cfunction, (void *)sl_readonly_newindex);
     raw_set_field(L, "__metatable", push_false, NULL);
     raw_set_field(L, "__pairs", push_cfunction, (void *)readonly_pairs);
@@ -108,14 +137,13 @@ static void fill_view_metatable(lua_State *L, int target) {
 }
 
 void sl_runtime_make_readonly(lua_State *L) {
-    int data = lua_gettop(L);
-    fill_view_metatable(L, data);        /* stack: data -> data (its own metatable) */
+    fill_view_metatable(L, 0);           /* stack: data -> data (the view's metatable) */
     lua_createtable(L, 0, 0);            /* stack: -> data, proxy */
     lua_insert(L, -2);                   /* stack: -> proxy, data */
     lua_setmetatable(L, -2);             /* stack: -> proxy */
 }
 
-/// stack: -> proxy (a read-only view of the table at `target`)
+/// stack: -> proxy (a read-only view of the library table at `target`)
 static void push_library_view(lua_State *L, int target) {
     target = lua_absindex(L, target);
     lua_createtable(L, 0, 0);            /* stack: -> proxy */

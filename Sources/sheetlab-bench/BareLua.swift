@@ -55,7 +55,8 @@ final class BareLua {
     }
 
     /// The same call with the context as a read-only view built the way
-    /// LuaRuntime builds one (an empty proxy whose metatable is the data).
+    /// LuaRuntime builds one (an empty proxy whose metatable is the data,
+    /// read through a C `__index`).
     func callHookReadOnly(queueLength: Int) -> Int {
         lua_rawgeti(state, sl_lua_registryindex(), lua_Integer(hook))
         lua_createtable(state, 0, 9)
@@ -67,7 +68,7 @@ final class BareLua {
         lua_setfield(state, -2, "interactive")
         lua_pushnumber(state, 44.5)
         lua_setfield(state, -2, "height")
-        lua_pushvalue(state, -1)
+        sl_lua_pushcfunction(state, readThroughMetatable)
         lua_setfield(state, -2, "__index")
         sl_lua_pushcfunction(state, readOnlyError)
         lua_setfield(state, -2, "__newindex")
@@ -106,6 +107,14 @@ final class BareLua {
             lua_sethook(state, nil, 0, 0)
         }
     }
+}
+
+/// A snapshot's `__index`: the field of the view's metatable (the data).
+private let readThroughMetatable: lua_CFunction = { state in
+    guard lua_getmetatable(state, 1) != 0 else { return 0 }
+    lua_pushvalue(state, 2)
+    lua_rawget(state, -2)
+    return 1
 }
 
 private let readOnlyError: lua_CFunction = { state in

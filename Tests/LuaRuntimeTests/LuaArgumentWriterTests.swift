@@ -37,6 +37,29 @@ import Testing
         }
     }
 
+    /// A view's metatable fields read nil: the data table is not a metatable
+    /// that `ctx.__index` would hand out for writing.
+    @Test func readOnlyContext_keepsItsData_outOfReach() throws {
+        let lua = try makeRuntime()
+        let hook = try lua.load(
+            source: """
+                local ctx = ...
+                local data = ctx.__index or ctx.item.__index
+                if data then data.held = 42 end
+                return tostring(ctx.__index) .. ' ' .. tostring(ctx.item.__index) .. ' ' .. ctx.held
+                """, chunkName: "hook.lua")
+        let answer = try lua.call(
+            hook,
+            arguments: { args throws(LuaError) in
+                try args.pushTable(readOnly: true, fieldCapacity: 2) { ctx throws(LuaError) in
+                    ctx.set("held", 1)
+                    try ctx.setTable("item", fieldCapacity: 1) { item throws(LuaError) in item.set("id", 3) }
+                }
+            },
+            results: { results in results.string(at: 0) })
+        #expect(answer == "nil nil 1")
+    }
+
     @Test func results_readInPlace() throws {
         let lua = try makeRuntime()
         let chunk = try lua.load(source: "return 'text', 7, 2.5, false, nil, {1}", chunkName: "r")

@@ -141,6 +141,12 @@ import Testing
             ("return pcall(rawset, ctx, 'presenter', 'x')", "false | \"cannot modify a read-only table\""),
             ("return pcall(setmetatable, ctx, nil)", "false | \"cannot change a protected metatable\""),
             ("return getmetatable(ctx), rawget(ctx, 'presenter')", "false | nil"),
+            // The data are not reachable through the view's metatable fields.
+            (
+                "return ctx.__index, ctx.__newindex, ctx.__pairs, ctx.__len, ctx.__metatable",
+                "nil | nil | nil | nil | nil"
+            ),
+            ("return ctx.detents.__index, rawget(ctx.detents, 1)", "nil | nil"),
             ("local n = 0 for k, v in pairs(ctx) do n = n + 1 end return n", "5"),
             ("local s = '' for i, v in ipairs(ctx) do s = s .. v end return s", "\"ab\""),
             ("return next(ctx)", "nil"),

@@ -148,16 +148,17 @@ void sl_runtime_push_host_function(sl_runtime *rt, struct lua_State *L, int inde
 int sl_runtime_set_global(sl_runtime *rt, struct lua_State *L, const char *library,
                           const char *name, size_t name_length);
 /// Wraps the table on top as a read-only view: an empty proxy whose metatable
-/// is the table itself (fields "__index", "__newindex", "__metatable",
-/// "__pairs", "__len" are added to it).
+/// is the table itself (fields "__index", a function reading the table,
+/// "__newindex", "__metatable", "__pairs", "__len" are added to it).
 /// stack: data -> proxy
 void sl_runtime_make_readonly(struct lua_State *L);
 /// If the table at `index` is a read-only view (of a library or a snapshot),
 /// pushes the table it shows and returns 1; otherwise pushes nothing, returns 0.
 /// stack: -> target | (nothing)
 int sl_runtime_push_view_target(struct lua_State *L, int index);
-/// Whether `name` is one of the fields sl_runtime_make_readonly adds.
-int sl_is_reserved_field(const char *name, size_t length);
+/// Whether `name` is hidden by a view (it starts with "__", as the fields
+/// sl_runtime_make_readonly adds do).
+int sl_is_view_field(const char *name, size_t length);
 
 // MARK: Inspection
 

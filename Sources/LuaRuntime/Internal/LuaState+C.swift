@@ -244,8 +244,8 @@ struct LuaState {
     /// stack: -> target (true) | (false)
     func pushViewTarget(of index: Int32) -> Bool { sl_runtime_push_view_target(pointer, index) != 0 }
 
-    /// Whether `name` is a field a read-only view adds to its data.
-    static func isViewField(_ name: String) -> Bool { sl_is_reserved_field(name, name.utf8.count) != 0 }
+    /// Whether a read-only view hides the field `name` (it adds such fields to its data).
+    static func isViewField(_ name: String) -> Bool { sl_is_view_field(name, name.utf8.count) != 0 }
 
     /// stack: -> the stock string functions (tests)
     func pushStockStringFunctions(_ runtime: RuntimeHandle) {
