@@ -6,12 +6,11 @@ extension SheetApp {
     /// the rule that let the dismissal through, cited instead of B01 (B33).
     func beginDismiss(_ index: Int, cause: DismissCause, replacement: HeldRequest? = nil, rule: RuleID? = nil) {
         let duration: Int
-        switch world.stack[index].lifecycle {
+        switch world.stack[index].lifecycle.phase {
         case .dismissing:
             return
-        case .presenting(let left, let then):
-            world.stack[index].lifecycle = .presenting(
-                left: left, then: Dismissal(cause: cause, replacement: replacement ?? then?.replacement))
+        case .presenting:
+            world.stack[index].lifecycle.askDismissal(cause: cause, replacement: replacement)
             return
         case .presented:
             duration = dismissDuration(world.stack[index].transition, cause: cause)
@@ -101,10 +100,10 @@ extension SheetApp {
         let mod = q.modifier
         // A presenter removed meanwhile (by another onDismiss) took its requests with it.
         guard isLive(mod.view, declaration) else { return }
-        let m = declaration.modifiers[mod.index]
+        // The modifier is read in place (`modifier`): a copy of it retains each of its fields.
         let view = declaration.name
         let dismissal = q.lifecycle.dismissal ?? Dismissal(cause: .binding)
-        let (decision, decider) = askDismissed(q, m, cause: dismissal.cause)
+        let (decision, decider) = askDismissed(q, declaration, cause: dismissal.cause)
         let waiting = world.held[mod]?.count ?? 0
         let held = decision.held ?? (waiting == 0 ? .hold : .presentNext)
         var handedTo: HeldRequest?
@@ -119,12 +118,12 @@ extension SheetApp {
                 writeBack(mod)
             }
         }
-        if let action = m.onDismiss {
+        if let action = declaration.modifiers[mod.index].onDismiss {
+            let signature = declaration.modifiers[mod.index].signature
             emit(
                 Event(
-                    time: now, kind: .onDismiss, presenter: view, modifier: m.signature, item: q.itemID, note: .text("")
-                ))
-            runAction(action, presenter: view, detail: "onDismiss of \(view).\(m.signature)")
+                    time: now, kind: .onDismiss, presenter: view, modifier: signature, item: q.itemID, note: .text("")))
+            runAction(action, presenter: view, detail: "onDismiss of \(view).\(signature)")
             guard isLive(mod.view, declaration) else {
                 presentWaiting(on: q.host)
                 return
@@ -142,8 +141,9 @@ extension SheetApp {
             if let shown = world.index(of: mod) {
                 emit(
                     Event(
-                        time: now, kind: .dropped, presenter: view, modifier: m.signature, item: r.item.itemID,
-                        rule: .b04,
+                        time: now, kind: .dropped, presenter: view,
+                        modifier: declaration.modifiers[mod.index].signature,
+                        item: r.item.itemID, rule: .b04,
                         note: .text("replacement dropped: onDismiss presented \(describe(world.stack[shown])) (B04)")))
             } else if world.index(host: q.host) != nil {
                 hold(mod, r)
@@ -165,8 +165,9 @@ extension SheetApp {
             for r in world.held.removeValue(forKey: mod) ?? [] {
                 emit(
                     Event(
-                        time: now, kind: .dropped, presenter: view, modifier: m.signature, item: r.item.itemID,
-                        decider: decider, note: .text("held request dropped")))
+                        time: now, kind: .dropped, presenter: view,
+                        modifier: declaration.modifiers[mod.index].signature,
+                        item: r.item.itemID, decider: decider, note: .text("held request dropped")))
             }
         }
         presentWaiting(on: q.host)
@@ -197,13 +198,14 @@ extension SheetApp {
     }
 
     /// Asks the `dismissed` hook; stock holds nothing back and writes nothing.
-    func askDismissed(_ q: Presentation, _ m: PresentationModifier, cause: DismissCause) -> (
+    func askDismissed(_ q: Presentation, _ declaration: DeclaredView, cause: DismissCause) -> (
         DismissedDecision, Decider
     ) {
         consult(
             .dismissed,
             {
-                DismissedContext(
+                let m = declaration.modifiers[q.modifier.index]
+                return DismissedContext(
                     time: now, presenter: presenterName(q), kind: m.kind, modifier: m.signature,
                     binding: m.trigger.binding.slot, item: q.item, itemID: q.itemID, cause: cause,
                     held: (world.held[q.modifier] ?? []).map(\.item), detent: q.layout.detent,

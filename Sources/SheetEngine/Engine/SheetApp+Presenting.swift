@@ -86,9 +86,7 @@ extension SheetApp {
         world.stack[k].transition = resolveTransition(at: k)
         world.stack[k].ignoresDetents = quickReopenIgnoresDetents(k)
         let duration = presentDuration(world.stack[k].transition)
-        if case .presenting(_, let then) = world.stack[k].lifecycle {
-            world.stack[k].lifecycle = .presenting(left: duration, then: then)
-        }
+        world.stack[k].lifecycle.restartPresenting(lasting: duration)
         layOut(k, initial: true)
         let style = world.stack[k].layout.style
         let transition = world.stack[k].transition

@@ -97,9 +97,9 @@ extension SheetApp {
     /// A transition ended: presenting becomes presented (then `onAppear`
     /// runs, and a dismissal asked for meanwhile starts); a dismissal finishes.
     func complete(_ index: Int) {
-        switch world.stack[index].lifecycle {
-        case .presenting(_, let then):
-            world.stack[index].lifecycle = .presented
+        switch world.stack[index].lifecycle.phase {
+        case .presenting:
+            let then = world.stack[index].lifecycle.finishPresenting()
             let view = presenterName(at: index)
             let request = world.stack[index].request
             let itemID = world.stack[index].itemID

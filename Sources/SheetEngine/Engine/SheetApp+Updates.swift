@@ -330,8 +330,8 @@ extension SheetApp {
             binding: declaration.modifiers[mod.index].trigger.binding.slot, item: item, itemID: itemID,
             phase: shown.map { world.stack[$0].phase },
             currentItemID: shown.flatMap { world.stack[$0].itemID }, held: world.held[mod]?.count ?? 0,
-            presenterBusyWith: busyWith, blocked: blockReason(mod), stock: stock, os: profile.os.version,
-            reopenWindowLeft: world.reopenWindows[mod])
+            presenterBusyWith: busyWith, blocked: blockReason(mod), reopenWindowLeft: world.reopenWindows[mod],
+            stock: stock, os: profile.os.version)
     }
 }
 

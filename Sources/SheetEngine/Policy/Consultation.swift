@@ -10,14 +10,19 @@ extension SheetApp {
     /// asked. `ask` may validate an answer by throwing. The context is
     /// built once, and only when some policy implements the hook.
     /// - Returns: the answer and the policy that gave it; nil means stock.
+    ///
+    /// Inlined, the context passed borrowed rather than captured by a
+    /// closure: a captured context, passed through generic parameters, was
+    /// copied (every field retained) about seven times a request (issue 28).
+    @inline(__always)
     func consult<Context, Answer>(
         _ hook: Hook, _ context: () -> Context,
-        _ ask: (any PresentationPolicy, Context) throws(PolicyFailure) -> Answer?
+        _ ask: (any PresentationPolicy, borrowing Context) throws(PolicyFailure) -> Answer?
     ) -> (answer: Answer, by: Decider)? {
         let hooks = PolicyHooks(hook)
         guard policies.hooks.contains(hooks) else { return nil }
         let built = context()
-        return consult(where: { $0.hooks.contains(hooks) }) { (p) throws(PolicyFailure) in try ask(p, built) }
+        return consult(where: { $0.hooks.contains(hooks) }, built, ask)
     }
 
     /// Asks the policies that define the custom detent `name`, by the same
@@ -25,27 +30,34 @@ extension SheetApp {
     /// (B17), which is an answer: the first policy that defines it decides.
     func consult(detent name: String, _ context: DetentContext) -> (answer: Double?, by: Decider)? {
         guard policies.resolvesDetents else { return nil }
-        return consult(where: { $0.customDetents.contains(name) }) { (p) throws(PolicyFailure) -> Double?? in
-            .some(try p.resolveDetent(name, context))
+        return consult(where: { $0.customDetents.contains(name) }, context) {
+            (p, context) throws(PolicyFailure) -> Double?? in .some(try p.resolveDetent(name, context))
         }
     }
 
-    private func consult<Answer>(
-        where takes: (any PresentationPolicy) -> Bool,
-        _ ask: (any PresentationPolicy) throws(PolicyFailure) -> Answer?
+    @inline(__always)
+    private func consult<Context, Answer>(
+        where takes: (any PresentationPolicy) -> Bool, _ context: borrowing Context,
+        _ ask: (any PresentationPolicy, borrowing Context) throws(PolicyFailure) -> Answer?
     ) -> (answer: Answer, by: Decider)? {
         for policy in policies.all where takes(policy) {
             do throws(PolicyFailure) {
-                if let answer = try ask(policy) { return (answer, .policy(policy.name)) }
+                if let answer = try ask(policy, context) { return (answer, .policy(policy.name)) }
             } catch {
-                emit(
-                    Event(
-                        time: now, kind: .policyError, decider: .policy(policy.name),
-                        note: .text("\(error.message) (hook '\(error.hookName)' fell back to stock)")))
+                reportFailure(error, of: policy)
                 return nil
             }
         }
         return nil
+    }
+
+    /// A failed policy's error, on the timeline (the decision falls back to stock).
+    @inline(never)
+    private func reportFailure(_ error: PolicyFailure, of policy: any PresentationPolicy) {
+        emit(
+            Event(
+                time: now, kind: .policyError, decider: .policy(policy.name),
+                note: .text("\(error.message) (hook '\(error.hookName)' fell back to stock)")))
     }
 
     /// Whether any loaded policy defines the custom detent `name`.

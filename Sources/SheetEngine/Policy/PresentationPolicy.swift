@@ -165,34 +165,31 @@ public struct RequestContext: Sendable, Hashable {
     public var presenterBusyWith: String?
     /// Why stock SwiftUI would not present from this modifier at all.
     public var blocked: BlockReason?
-    /// What stock SwiftUI does with this request.
-    public var stock: RequestDecision
-    public var os: String
     /// Milliseconds left of the window after this modifier's last dismissal
     /// in which a reopen ignores its detents (18.0-18.3, B34); nil when none is open.
     /// A `queue` answer waits for the window to close.
+    ///
+    /// Declared before `stock` so that the memberwise init, which the
+    /// engine uses (it builds the value where it goes; the public init's
+    /// assignments built a copy and destroyed the original, issue 28),
+    /// differs from the public init by its labels' order.
     public var reopenWindowLeft: Int?
+    /// What stock SwiftUI does with this request.
+    public var stock: RequestDecision
+    public var os: String
+}
 
+extension RequestContext {
     public init(
         time: Int, presenter: String, kind: PresentationKind, modifier: String, binding: String, item: Value,
         itemID: String?, phase: Phase?, currentItemID: String?, held: Int, presenterBusyWith: String?,
         blocked: BlockReason?, stock: RequestDecision, os: String, reopenWindowLeft: Int? = nil
     ) {
-        self.reopenWindowLeft = reopenWindowLeft
-        self.time = time
-        self.presenter = presenter
-        self.kind = kind
-        self.modifier = modifier
-        self.binding = binding
-        self.item = item
-        self.itemID = itemID
-        self.phase = phase
-        self.currentItemID = currentItemID
-        self.held = held
-        self.presenterBusyWith = presenterBusyWith
-        self.blocked = blocked
-        self.stock = stock
-        self.os = os
+        self.init(
+            time: time, presenter: presenter, kind: kind, modifier: modifier, binding: binding, item: item,
+            itemID: itemID, phase: phase, currentItemID: currentItemID, held: held,
+            presenterBusyWith: presenterBusyWith, blocked: blocked, reopenWindowLeft: reopenWindowLeft, stock: stock,
+            os: os)
     }
 }
 

@@ -61,6 +61,41 @@ enum Lifecycle: Hashable {
         case .dismissing(let left, let d): self = .dismissing(left: left - ms, d)
         }
     }
+
+    // The changes below move the payload out and back in, as `age(by:)`
+    // does: a switch over a presentation's lifecycle in the world copied
+    // the whole lifecycle first (issue 28).
+
+    /// While presenting: the present transition runs `ms` from now.
+    mutating func restartPresenting(lasting ms: Int) {
+        switch consume self {
+        case .presenting(_, let then): self = .presenting(left: ms, then: then)
+        case let other: self = other
+        }
+    }
+
+    /// While presenting: a dismissal asked for, which starts once presented;
+    /// a replacement asked for earlier still follows unless `replacement` is given.
+    mutating func askDismissal(cause: DismissCause, replacement: HeldRequest?) {
+        switch consume self {
+        case .presenting(let left, let then):
+            self = .presenting(left: left, then: Dismissal(cause: cause, replacement: replacement ?? then?.replacement))
+        case let other: self = other
+        }
+    }
+
+    /// Ends the present transition: the lifecycle becomes `.presented`, and
+    /// the dismissal asked for meanwhile, if any, is handed out.
+    mutating func finishPresenting() -> Dismissal? {
+        switch consume self {
+        case .presenting(_, let then):
+            self = .presented
+            return then
+        case let other:
+            self = other
+            return nil
+        }
+    }
 }
 
 /// How a dismissal goes and what it leaves behind.
