@@ -15,13 +15,41 @@ extension LuaTableWriter {
         case .detent(let d): set(key, d.description)
         case .list(let items):
             try setTable(key, arrayCapacity: items.count) { (t: inout LuaTableWriter) throws(LuaError) in
-                for v in items { try t.append(value: v) }
+                try t.fill(list: items)
             }
         case .record(let fields):
             try setTable(key, fieldCapacity: fields.count) { (t: inout LuaTableWriter) throws(LuaError) in
-                for (k, v) in fields { try t.setField(k, ValueBridge.lua(v)) }
+                try t.fill(record: fields)
             }
         }
+    }
+
+    /// Sets a field to a list or record kept in `snapshots` at `slot`
+    /// (`ItemSnapshots`); false when it was not kept: another value (nothing
+    /// set), or a plain table being written (the field set, not kept).
+    mutating func setSnapshot(_ key: StaticString, value: Value, keepingIn snapshots: LuaSnapshots, at slot: Int)
+        throws(LuaError) -> Bool
+    {
+        switch value {
+        case .list(let items):
+            return try setSnapshot(key, keepingIn: snapshots, at: slot, arrayCapacity: items.count) {
+                (t: inout LuaTableWriter) throws(LuaError) in try t.fill(list: items)
+            }
+        case .record(let fields):
+            return try setSnapshot(key, keepingIn: snapshots, at: slot, fieldCapacity: fields.count) {
+                (t: inout LuaTableWriter) throws(LuaError) in try t.fill(record: fields)
+            }
+        default:
+            return false
+        }
+    }
+
+    private mutating func fill(list items: [Value]) throws(LuaError) {
+        for v in items { try append(value: v) }
+    }
+
+    private mutating func fill(record fields: [String: Value]) throws(LuaError) {
+        for (k, v) in fields { try setField(k, ValueBridge.lua(v)) }
     }
 
     /// Sets an optional string field; nil sets nothing.

@@ -7,12 +7,12 @@ import SheetEngine
 enum HookContexts {
     typealias Writer = (inout LuaArgumentWriter) throws(LuaError) -> Void
 
-    static func request(_ c: RequestContext) -> Writer {
+    static func request(_ c: RequestContext, items: ItemSnapshots) -> Writer {
         { (args: inout LuaArgumentWriter) throws(LuaError) in
             try args.pushTable(readOnly: true, fieldCapacity: 15) { (t: inout LuaTableWriter) throws(LuaError) in
                 try presentation(
                     &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
-                    item: c.item, itemID: c.itemID)
+                    item: c.item, itemID: c.itemID, items: items)
                 t.set("phase", c.phase?.rawValue)
                 t.set("current_item_id", c.currentItemID)
                 t.set("held", c.held)
@@ -28,14 +28,14 @@ enum HookContexts {
     /// The fields `request` and `dismissed` share: which presentation.
     static func presentation(
         _ t: inout LuaTableWriter, time: Int, presenter: String, kind: PresentationKind, modifier: String,
-        binding: String, item: Value, itemID: String?
+        binding: String, item: Value, itemID: String?, items: ItemSnapshots
     ) throws(LuaError) {
         t.set("time", time)
         t.set("presenter", presenter)
         t.set("kind", kind.rawValue)
         t.set("modifier", modifier)
         t.set("binding", binding)
-        try t.set("item", value: item)
+        try items.set("item", item, in: &t)
         t.set("item_id", itemID)
     }
 
@@ -47,12 +47,12 @@ enum HookContexts {
         }
     }
 
-    static func dismissed(_ c: DismissedContext) -> Writer {
+    static func dismissed(_ c: DismissedContext, items: ItemSnapshots) -> Writer {
         { (args: inout LuaArgumentWriter) throws(LuaError) in
             try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
                 try presentation(
                     &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
-                    item: c.item, itemID: c.itemID)
+                    item: c.item, itemID: c.itemID, items: items)
                 t.set("cause", c.cause.rawValue)
                 try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
                     for v in c.held { try h.append(value: v) }
@@ -92,12 +92,12 @@ enum HookContexts {
         }
     }
 
-    static func shouldDismiss(_ c: ShouldDismissContext) -> Writer {
+    static func shouldDismiss(_ c: ShouldDismissContext, items: ItemSnapshots) -> Writer {
         { (args: inout LuaArgumentWriter) throws(LuaError) in
             try args.pushTable(readOnly: true, fieldCapacity: 5) { (t: inout LuaTableWriter) throws(LuaError) in
                 t.set("presenter", c.presenter)
                 t.set("kind", c.kind.rawValue)
-                try t.set("item", value: c.item)
+                try items.set("item", c.item, in: &t)
                 t.set("item_id", c.itemID)
                 t.set("detent", c.detent?.description)
             }

@@ -37,6 +37,8 @@ public final class LuaPolicy: PresentationPolicy {
     /// The request hook's answers, in `RequestDecision.allCases` order, read without a Swift string.
     let decisions: LuaChoices
     let decisionCases = RequestDecision.allCases
+    /// Items the hooks' contexts carried lately, kept as Lua tables.
+    let items: ItemSnapshots
 
     /// The fields a policy table may have: its hooks (`Hook`), then what
     /// it declares for `sheetlab check`.
@@ -138,6 +140,7 @@ public final class LuaPolicy: PresentationPolicy {
         }
         self.runtime = runtime
         decisions = runtime.choices(RequestDecision.allCases.map(\.rawValue))
+        items = ItemSnapshots(runtime: runtime)
         self.path = path
         self.name = path.split(separator: "/").last.map(String.init) ?? path
         requestHook = try function(Hook.request.rawValue)
@@ -248,7 +251,7 @@ public final class LuaPolicy: PresentationPolicy {
     public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
         guard let f = requestHook else { return nil }
         // The hot path: the answer is read as one of the known words, in place.
-        let answer: (RequestDecision?, invalid: LuaValue?) = try call(.request, f, HookContexts.request(context)) {
+        let answer: (RequestDecision?, invalid: LuaValue?) = try call(.request, f, HookContexts.request(context, items: items)) {
             (r: LuaResults) throws(LuaError) in
             if let i = r.choice(at: 0, in: decisions) { return (decisionCases[i], nil) }
             if r.count == 0 || r.isNil(at: 0) { return (nil, nil) }
@@ -264,7 +267,7 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func dismissed(_ context: DismissedContext) throws(PolicyFailure) -> DismissedDecision? {
         guard let f = dismissedHook else { return nil }
-        let answer = try call(.dismissed, f, HookContexts.dismissed(context))
+        let answer = try call(.dismissed, f, HookContexts.dismissed(context, items: items))
         let expected = "nil, present_next, hold, drop_held, or a table {held = ..., set = {slot = value}}"
         switch answer {
         case .nil:
@@ -318,7 +321,7 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func shouldDismiss(_ context: ShouldDismissContext) throws(PolicyFailure) -> Bool? {
         guard let f = shouldDismissHook else { return nil }
-        let answer = try call(.shouldDismiss, f, HookContexts.shouldDismiss(context))
+        let answer = try call(.shouldDismiss, f, HookContexts.shouldDismiss(context, items: items))
         switch answer {
         case .nil: return nil
         case .boolean(let b): return b

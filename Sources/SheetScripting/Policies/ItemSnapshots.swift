@@ -1,0 +1,66 @@
+import LuaRuntime
+import SheetEngine
+
+/// The read-only Lua tables of the last few items hook contexts carried,
+/// kept so that an item that comes again is passed as the same table
+/// instead of being built anew: apps present the same few items, and
+/// `sheetlab check` explores a handful of ids. Building an item's table
+/// was about a quarter of a `request` call (issue 28).
+///
+/// An item's table is read-only, so sharing it changes nothing a hook can
+/// see but identity: equal items may now be the same table (`rawequal`).
+/// Items holding floating-point numbers are built each time (`0.0` and
+/// `-0.0` are equal values but differ in Lua), and so are items over
+/// `largestItem` estimated bytes, which would stay in the script's memory.
+final class ItemSnapshots {
+    /// How many items are kept; the oldest goes first.
+    static let capacity = 4
+    /// The largest item kept (`Value.estimatedBytes`).
+    static let largestItem = 512
+
+    private var items: [Value] = []
+    /// Slot `i + 1` holds the table of `items[i]`.
+    private let snapshots: LuaSnapshots
+    /// The entry replaced next once all are taken.
+    private var next = 0
+
+    init(runtime: LuaRuntime) { snapshots = runtime.snapshots(capacity: Self.capacity) }
+
+    /// Sets `key` of a context being written to `item`: a kept snapshot when
+    /// an equal item was kept, else the item built (and kept, if it may be).
+    func set(_ key: StaticString, _ item: Value, in t: inout LuaTableWriter) throws(LuaError) {
+        guard Self.mayKeep(item) else {
+            try t.set(key, value: item)
+            return
+        }
+        if let i = items.firstIndex(of: item) {
+            try t.set(key, snapshotIn: snapshots, at: i + 1)
+            return
+        }
+        let i = items.count < Self.capacity ? items.count : next
+        guard try t.setSnapshot(key, value: item, keepingIn: snapshots, at: i + 1) else { return }
+        if i == items.count {
+            items.append(item)
+        } else {
+            items[i] = item
+            next = (next + 1) % Self.capacity
+        }
+    }
+
+    /// Lists and records with no fractional number, within `largestItem`.
+    static func mayKeep(_ item: Value) -> Bool {
+        switch item {
+        case .list, .record: return item.estimatedBytes <= largestItem && !hasDouble(item)
+        default: return false
+        }
+    }
+
+    private static func hasDouble(_ v: Value) -> Bool {
+        switch v {
+        case .double: return true
+        case .list(let items): return items.contains(where: hasDouble)
+        case .record(let fields): return fields.values.contains(where: hasDouble)
+        default: return false
+        }
+    }
+}
