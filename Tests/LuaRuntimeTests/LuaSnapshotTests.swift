@@ -26,7 +26,8 @@ import Testing
 
     @Test func aKeptSnapshot_passedAgain_isTheSameReadOnlyTable() throws {
         let lua = try makeRuntime()
-        let hook = try #require(try lua.call(try lua.load(source: Self.hook, chunkName: "hook.lua")).first?.functionValue)
+        let hook = try #require(
+            try lua.call(try lua.load(source: Self.hook, chunkName: "hook.lua")).first?.functionValue)
         let slots = lua.snapshots(capacity: 2)
         var kept: [Bool] = []
         func keep(_ id: Int) -> (inout LuaTableWriter) throws(LuaError) -> Void {
@@ -55,7 +56,8 @@ import Testing
             echo,
             arguments: { args throws(LuaError) in
                 try args.pushTable(fieldCapacity: 1) { (t: inout LuaTableWriter) throws(LuaError) in
-                    kept = try t.setSnapshot("item", keepingIn: slots, at: 1) { (t: inout LuaTableWriter) throws(LuaError) in
+                    kept = try t.setSnapshot("item", keepingIn: slots, at: 1) {
+                        (t: inout LuaTableWriter) throws(LuaError) in
                         t.set("id", 1)
                     }
                 }

@@ -35,7 +35,7 @@ enum HookContexts {
         t.set("kind", kind.rawValue)
         t.set("modifier", modifier)
         t.set("binding", binding)
-        try items.set("item", item, in: &t)
+        try items.set("item", item, id: itemID, in: &t)
         t.set("item_id", itemID)
     }
 
@@ -97,7 +97,7 @@ enum HookContexts {
             try args.pushTable(readOnly: true, fieldCapacity: 5) { (t: inout LuaTableWriter) throws(LuaError) in
                 t.set("presenter", c.presenter)
                 t.set("kind", c.kind.rawValue)
-                try items.set("item", c.item, in: &t)
+                try items.set("item", c.item, id: c.itemID, in: &t)
                 t.set("item_id", c.itemID)
                 t.set("detent", c.detent?.description)
             }

@@ -18,36 +18,40 @@ final class ItemSnapshots {
     /// The largest item kept (`Value.estimatedBytes`).
     static let largestItem = 512
 
-    private var items: [Value] = []
+    /// The kept items with their identities (compared first: a string
+    /// comparison, where comparing records costs hundreds of instructions).
+    @exclusivity(unchecked) private var items: [(id: String?, value: Value)] = []
     /// Slot `i + 1` holds the table of `items[i]`.
     private let snapshots: LuaSnapshots
     /// The entry replaced next once all are taken.
-    private var next = 0
+    @exclusivity(unchecked) private var next = 0
 
     init(runtime: LuaRuntime) { snapshots = runtime.snapshots(capacity: Self.capacity) }
 
-    /// Sets `key` of a context being written to `item`: a kept snapshot when
-    /// an equal item was kept, else the item built (and kept, if it may be).
-    func set(_ key: StaticString, _ item: Value, in t: inout LuaTableWriter) throws(LuaError) {
-        guard Self.mayKeep(item) else {
-            try t.set(key, value: item)
-            return
+    /// Sets `key` of a context being written to `item` (whose identity is
+    /// `id`): a kept snapshot when an equal item was kept, else the item
+    /// built, and kept if it may be.
+    func set(_ key: StaticString, _ item: Value, id: String?, in t: inout LuaTableWriter) throws(LuaError) {
+        switch item {
+        case .list, .record: break
+        default: return try t.set(key, value: item)
         }
-        if let i = items.firstIndex(of: item) {
-            try t.set(key, snapshotIn: snapshots, at: i + 1)
-            return
+        // An equal item was kept only if it could be, so a hit needs no `mayKeep`.
+        for i in items.indices where items[i].id == id && items[i].value == item {
+            return try t.set(key, snapshotIn: snapshots, at: i + 1)
         }
+        guard Self.mayKeep(item) else { return try t.set(key, value: item) }
         let i = items.count < Self.capacity ? items.count : next
         guard try t.setSnapshot(key, value: item, keepingIn: snapshots, at: i + 1) else { return }
         if i == items.count {
-            items.append(item)
+            items.append((id, item))
         } else {
-            items[i] = item
+            items[i] = (id, item)
             next = (next + 1) % Self.capacity
         }
     }
 
-    /// Lists and records with no fractional number, within `largestItem`.
+    /// Lists and records with no floating-point number, within `largestItem`.
     static func mayKeep(_ item: Value) -> Bool {
         switch item {
         case .list, .record: return item.estimatedBytes <= largestItem && !hasDouble(item)

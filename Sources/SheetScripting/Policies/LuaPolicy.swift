@@ -251,7 +251,9 @@ public final class LuaPolicy: PresentationPolicy {
     public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
         guard let f = requestHook else { return nil }
         // The hot path: the answer is read as one of the known words, in place.
-        let answer: (RequestDecision?, invalid: LuaValue?) = try call(.request, f, HookContexts.request(context, items: items)) {
+        let answer: (RequestDecision?, invalid: LuaValue?) = try call(
+            .request, f, HookContexts.request(context, items: items)
+        ) {
             (r: LuaResults) throws(LuaError) in
             if let i = r.choice(at: 0, in: decisions) { return (decisionCases[i], nil) }
             if r.count == 0 || r.isNil(at: 0) { return (nil, nil) }

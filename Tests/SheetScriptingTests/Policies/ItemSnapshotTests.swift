@@ -35,7 +35,8 @@ import Testing
     static func item(_ id: Int) -> Value { .record(["id": .int(id)]) }
 
     @Test func anEqualItem_isTheSameTable_anotherIsNot() throws {
-        #expect(try answers([Self.item(1), Self.item(1), Self.item(2), Self.item(1)]) == [.drop, .queue, .drop, .drop])
+        #expect(
+            try answers([Self.item(1), Self.item(1), Self.item(2), Self.item(1)]) == [.drop, .queue, .drop, .drop])
     }
 
     @Test func theOldestOfMoreThanFourItems_isBuiltAgain() throws {
