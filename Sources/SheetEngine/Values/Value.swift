@@ -30,9 +30,18 @@ public enum Value: Hashable, Sendable {
         case .double(let d): return Value.format(d)
         case .string(let s): return s
         case .record(let fields):
-            guard let id = fields["id"], !id.isRecordOrList else { return nil }
+            guard let id = Value.field("id", of: fields), !id.isRecordOrList else { return nil }
             return id.itemID
         }
+    }
+
+    /// `fields[key]`; a small record is scanned instead (an item is usually
+    /// `{id = n}`): hashing the key cost more than comparing it with each.
+    @inline(__always)
+    static func field(_ key: String, of fields: [String: Value]) -> Value? {
+        guard fields.count <= 4 else { return fields[key] }
+        for (k, v) in fields where k == key { return v }
+        return nil
     }
 
     /// `String(i)`, made once for the small numbers item ids usually are

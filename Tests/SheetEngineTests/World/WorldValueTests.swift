@@ -112,4 +112,17 @@ import Testing
         #expect(!a.sameState(as: b))
         #expect(a.fingerprint() != b.fingerprint())
     }
+
+    /// A record's item id is its "id" field, whether the record is small
+    /// (scanned) or not (looked up); nested or missing, it has none.
+    @Test(arguments: [1, 4, 5, 12])
+    func recordItemIDs_smallOrLarge(fields: Int) {
+        var record: [String: Value] = ["id": .int(7)]
+        for i in 1..<fields { record["field\(i)"] = .string("x") }
+        #expect(Value.record(record).itemID == "7")
+        record["id"] = .record(["id": .int(7)])
+        #expect(Value.record(record).itemID == nil)
+        record["id"] = nil
+        #expect(Value.record(record).itemID == nil)
+    }
 }
