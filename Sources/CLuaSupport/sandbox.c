@@ -11,12 +11,19 @@
 // A view is an empty proxy whose metatable refuses writes (`__newindex`),
 // hides itself (`__metatable` = false) and reads the data (`__index`,
 // `__pairs`, `__len`). A library's view has a metatable of its own whose
-// `__index` is the library. A snapshot's data table is its view's
-// metatable (one table fewer to build per snapshot), so its `__index` is a
-// function, not the table: a table there would be readable as
-// `view.__index`, and the data behind it writable. Names starting with `__`
-// read nil through a view (data never holds such names: writers refuse
-// them), and `pairs` skips them.
+// `__index` is the library. Snapshots (the read-only copies hosts push) are
+// made by the thousand, so their views share one metatable, and each view's
+// data are found in a table of views to data with weak keys (a data table
+// lives as long as its view): making a snapshot's view costs a proxy and
+// one entry, not a metatable of five fields. Neither table is reachable
+// from Lua (both are in the registry, and `__metatable` hides the shared
+// one), so no field of a view leads to writable data. Names starting with
+// `__` read nil through a view, and `pairs` skips them.
+
+/* Registry keys (their addresses): the metatable snapshot views share, and
+   their table of views to data. */
+static const char snapshot_meta_key = 'm';
+static const char snapshot_data_key = 'd';
 
 int sl_readonly_newindex(lua_State *L) {
     if (lua_type(L, 2) == LUA_TSTRING)
@@ -35,38 +42,46 @@ static int is_view_field_at(lua_State *L, int index) {
            sl_is_view_field(name, length);
 }
 
-/// __index of a snapshot's view (the data are its metatable): the data's
-/// field, read through the data's own metatable if it has one.
+/// __index of snapshot views (upvalue 1: views to data): the data's field,
+/// read through the data's own metatable if it has one.
 static int snapshot_index(lua_State *L) {
-    if (is_view_field_at(L, 2) || !lua_getmetatable(L, 1)) {
+    lua_settop(L, 2);
+    lua_pushvalue(L, 1);                 /* stack: view, key -> view, key, view */
+    if (is_view_field_at(L, 2) || lua_rawget(L, lua_upvalueindex(1)) != LUA_TTABLE) {
         lua_pushnil(L);
         return 1;
     }
-    lua_pushvalue(L, 2);                 /* stack: view, key, data -> data, key */
+    lua_pushvalue(L, 2);                 /* stack: -> view, key, data, key */
     lua_gettable(L, -2);
     return 1;
 }
 
-/// stack: meta -> meta, target (the table a view's metatable shows; nil if none)
-static void push_meta_target(lua_State *L) {
+/// stack: meta -> meta, target (the table the metatable of the view at
+/// `view` shows; nil if none)
+static void push_meta_target(lua_State *L, int view) {
+    view = lua_absindex(L, view);
     lua_pushliteral(L, "__index");
     if (lua_rawget(L, -2) == LUA_TFUNCTION && lua_tocfunction(L, -1) == snapshot_index) {
         lua_pop(L, 1);
-        lua_pushvalue(L, -1);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &snapshot_data_key);   /* stack: meta -> meta, views */
+        lua_pushvalue(L, view);
+        lua_rawget(L, -2);                                        /* stack: -> meta, views, data */
+        lua_remove(L, -2);
     }
 }
 
 /// stack: -> target (the table the view at `view` shows; nil if none)
 static void push_view_target(lua_State *L, int view) {
+    view = lua_absindex(L, view);
     if (!lua_getmetatable(L, view)) {
         lua_pushnil(L);
         return;
     }
-    push_meta_target(L);
+    push_meta_target(L, view);
     lua_remove(L, -2);
 }
 
-/// next() over a view's target that skips the fields that make it a view.
+/// next() over a view's target that skips names starting with `__`.
 static int readonly_next(lua_State *L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
@@ -114,7 +129,7 @@ int sl_runtime_push_view_target(lua_State *L, int index) {
         return 0;
     }
     lua_pop(L, 1);
-    push_meta_target(L);                                    /* stack: meta -> meta, target */
+    push_meta_target(L, index);                             /* stack: meta -> meta, target */
     lua_remove(L, -2);                                      /* stack: -> target */
     if (!lua_istable(L, -1)) {
         lua_pop(L, 1);
@@ -123,24 +138,46 @@ int sl_runtime_push_view_target(lua_State *L, int index) {
     return 1;
 }
 
-/// Makes the table on top a view's metatable: `__index` is the table at
-/// `target`, or, with `target` 0, `snapshot_index` (the table itself).
-static void fill_view_metatable(lua_State *L, int target) {
-    if (target != 0)
-        raw_set_field(L, "__index", push_value_at, (void *)(intptr_t)target);
-    else
-        raw_set_field(L, "__index", push_cfunction, (void *)snapshot_index);
+/// Fills the table on top as a view's metatable, all but `__index`.
+static void fill_view_metatable(lua_State *L) {
     raw_set_field(L, "__newindex", push_cfunction, (void *)sl_readonly_newindex);
     raw_set_field(L, "__metatable", push_false, NULL);
     raw_set_field(L, "__pairs", push_cfunction, (void *)readonly_pairs);
     raw_set_field(L, "__len", push_cfunction, (void *)readonly_len);
 }
 
+/// stack: -> meta (the metatable snapshot views share; made with their
+/// table of views to data on first use)
+static void push_snapshot_meta(lua_State *L) {
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &snapshot_meta_key) == LUA_TTABLE)
+        return;
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 5);                                   /* stack: -> meta */
+    lua_pushliteral(L, "__index");
+    lua_createtable(L, 0, 0);                                   /* stack: -> meta, "__index", views */
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);                                    /* weak keys */
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &snapshot_data_key);
+    lua_pushcclosure(L, snapshot_index, 1);                     /* stack: -> meta, "__index", index */
+    lua_rawset(L, -3);                                          /* stack: -> meta */
+    fill_view_metatable(L);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &snapshot_meta_key);
+}
+
 void sl_runtime_make_readonly(lua_State *L) {
-    fill_view_metatable(L, 0);           /* stack: data -> data (the view's metatable) */
-    lua_createtable(L, 0, 0);            /* stack: -> data, proxy */
-    lua_insert(L, -2);                   /* stack: -> proxy, data */
-    lua_setmetatable(L, -2);             /* stack: -> proxy */
+    lua_createtable(L, 0, 0);                                   /* stack: data -> data, proxy */
+    push_snapshot_meta(L);
+    lua_setmetatable(L, -2);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &snapshot_data_key);      /* stack: -> data, proxy, views */
+    lua_pushvalue(L, -2);
+    lua_pushvalue(L, -4);
+    lua_rawset(L, -3);                                          /* views[proxy] = data */
+    lua_pop(L, 1);
+    lua_replace(L, -2);                                         /* stack: -> proxy */
 }
 
 /// stack: -> proxy (a read-only view of the library table at `target`)
@@ -148,7 +185,8 @@ static void push_library_view(lua_State *L, int target) {
     target = lua_absindex(L, target);
     lua_createtable(L, 0, 0);            /* stack: -> proxy */
     lua_createtable(L, 0, 5);            /* stack: -> proxy, meta */
-    fill_view_metatable(L, target);
+    raw_set_field(L, "__index", push_value_at, (void *)(intptr_t)target);
+    fill_view_metatable(L);
     lua_setmetatable(L, -2);             /* stack: -> proxy */
 }
 

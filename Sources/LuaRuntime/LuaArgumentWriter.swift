@@ -83,12 +83,11 @@ public struct LuaArgumentWriter {
     /// stack: -> t (nil, and nothing pushed, if the stack cannot grow)
     @inlinable
     mutating func beginTable(readOnly: Bool, arrayCapacity: Int, fieldCapacity: Int) -> LuaTableWriter? {
-        // The table, a key and a value, and for a view the fields it adds.
-        let needed: Int32 = readOnly ? 4 : 3
+        // The table, a key and a value; making a view takes five slots above the table.
+        let needed: Int32 = readOnly ? 6 : 3
         if available < needed, !growStack() { return nil }
         available -= 1
-        state.newTable(
-            arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity + (readOnly ? LuaTableWriter.viewFields : 0))
+        state.newTable(arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity)
         return LuaTableWriter(runtime: runtime, state: state, readOnly: readOnly, depth: 0)
     }
 
@@ -107,9 +106,6 @@ public struct LuaArgumentWriter {
 /// Fills a table being pushed. Keys are usually literals (`StaticString`,
 /// set through Lua's string cache without hashing).
 public struct LuaTableWriter {
-    /// Fields a read-only view adds to its data table.
-    @usableFromInline static let viewFields = 5
-
     @usableFromInline unowned(unsafe) let runtime: LuaRuntime
     @usableFromInline let state: LuaState
     @usableFromInline let readOnly: Bool
@@ -126,8 +122,9 @@ public struct LuaTableWriter {
         guard depth < LuaTable.maximumDepth else {
             throw LuaError(.badValue, "table nested deeper than \(LuaTable.maximumDepth) levels")
         }
-        guard state.reserve(4) else { throw LuaError(.badValue, "Lua stack overflow") }
-        state.newTable(arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity + (readOnly ? viewFields : 0))
+        // The table, a key and a value; making a view takes five slots above the table.
+        guard state.reserve(6) else { throw LuaError(.badValue, "Lua stack overflow") }
+        state.newTable(arrayCapacity: arrayCapacity, fieldCapacity: fieldCapacity)
         var writer = LuaTableWriter(runtime: runtime, state: state, readOnly: readOnly, depth: depth)
         try build(&writer)  // stack: t -> t
         try writer.finish()  // stack: t -> t | proxy

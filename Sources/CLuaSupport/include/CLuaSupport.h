@@ -147,10 +147,10 @@ void sl_runtime_push_host_function(sl_runtime *rt, struct lua_State *L, int inde
 /// stack: value ->
 int sl_runtime_set_global(sl_runtime *rt, struct lua_State *L, const char *library,
                           const char *name, size_t name_length);
-/// Wraps the table on top as a read-only view: an empty proxy whose metatable
-/// is the table itself (fields "__index", a function reading the table,
-/// "__newindex", "__metatable", "__pairs", "__len" are added to it).
-/// stack: data -> proxy
+/// Wraps the table on top as a read-only view: an empty proxy with the
+/// metatable all snapshot views share, its data found through a weak table
+/// of views to data in the registry. The data table is left as it is.
+/// stack: data -> proxy (needs 5 free stack slots above data)
 void sl_runtime_make_readonly(struct lua_State *L);
 /// If the table at `index` is a read-only view (of a library or a snapshot),
 /// pushes the table it shows and returns 1; otherwise pushes nothing, returns 0.

@@ -116,9 +116,10 @@ extension LuaRuntime {
         guard depth < LuaTable.maximumDepth else {
             throw LuaError(.badValue, "table nested deeper than \(LuaTable.maximumDepth) levels")
         }
-        guard state.reserve(4) else { throw LuaError(.badValue, "Lua stack overflow") }
+        // The table, a key and a value; making a view takes five slots above the table.
+        guard state.reserve(6) else { throw LuaError(.badValue, "Lua stack overflow") }
         let readOnly = readOnly || table.isReadOnly
-        let fieldCapacity = table.fields.count + (readOnly ? LuaTableWriter.viewFields : 0)
+        let fieldCapacity = table.fields.count
         if capped {
             try checkScriptMemory(
                 adding: table.array.count * LuaRuntime.arraySlotBytes + fieldCapacity * LuaRuntime.hashNodeBytes,

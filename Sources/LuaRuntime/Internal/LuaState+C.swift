@@ -244,7 +244,7 @@ struct LuaState {
     /// stack: -> target (true) | (false)
     func pushViewTarget(of index: Int32) -> Bool { sl_runtime_push_view_target(pointer, index) != 0 }
 
-    /// Whether a read-only view hides the field `name` (it adds such fields to its data).
+    /// Whether a read-only view hides the field `name` (it starts with `__`).
     static func isViewField(_ name: String) -> Bool { sl_is_view_field(name, name.utf8.count) != 0 }
 
     /// stack: -> the stock string functions (tests)
