@@ -152,6 +152,10 @@ static void push_snapshot_meta(lua_State *L) {
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &snapshot_meta_key) == LUA_TTABLE)
         return;
     lua_pop(L, 1);
+    /* Making them takes five slots above the proxy, more than a view's
+       hot path; growing the stack does not raise (nor is it refused in
+       host mode). */
+    lua_checkstack(L, 5);
     lua_createtable(L, 0, 5);                                   /* stack: -> meta */
     lua_pushliteral(L, "__index");
     lua_createtable(L, 0, 0);                                   /* stack: -> meta, "__index", views */

@@ -100,7 +100,7 @@ extension SheetApp {
         let mod = q.modifier
         // A presenter removed meanwhile (by another onDismiss) took its requests with it.
         guard isLive(mod.view, declaration) else { return }
-        // The modifier is read in place (`modifier`): a copy of it retains each of its fields.
+        // The modifier is read in place (`declaration.modifiers[mod.index]`): a copy retains each of its fields.
         let view = declaration.name
         let dismissal = q.lifecycle.dismissal ?? Dismissal(cause: .binding)
         let (decision, decider) = askDismissed(q, declaration, cause: dismissal.cause)
