@@ -4,24 +4,27 @@ import SheetEngine
 /// The read-only tables Lua hooks receive, written in place on the Lua
 /// stack. Field names are Lua style (snake_case) and documented in
 /// `docs/policies.md` and the API stub.
+///
+/// Each is a function of the context and the writer, called from the
+/// closure `LuaPolicy` passes to its call: a closure returned from here
+/// would capture the context in a box, a copy and an allocation per call
+/// (issue 28).
 enum HookContexts {
     typealias Writer = (inout LuaArgumentWriter) throws(LuaError) -> Void
 
-    static func request(_ c: RequestContext, items: ItemSnapshots) -> Writer {
-        { (args: inout LuaArgumentWriter) throws(LuaError) in
-            try args.pushTable(readOnly: true, fieldCapacity: 15) { (t: inout LuaTableWriter) throws(LuaError) in
-                try presentation(
-                    &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
-                    item: c.item, itemID: c.itemID, items: items)
-                t.set("phase", c.phase?.rawValue)
-                t.set("current_item_id", c.currentItemID)
-                t.set("held", c.held)
-                t.set("busy_with", c.presenterBusyWith)
-                t.set("blocked", c.blocked.map(blockName))
-                if let left = c.reopenWindowLeft { t.set("reopen_window_left", left) }
-                t.set("stock", c.stock.rawValue)
-                t.set("os", c.os)
-            }
+    static func request(_ c: RequestContext, items: ItemSnapshots, _ args: inout LuaArgumentWriter) throws(LuaError) {
+        try args.pushTable(readOnly: true, fieldCapacity: 15) { (t: inout LuaTableWriter) throws(LuaError) in
+            try presentation(
+                &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
+                item: c.item, itemID: c.itemID, items: items)
+            t.set("phase", c.phase?.rawValue)
+            t.set("current_item_id", c.currentItemID)
+            t.set("held", c.held)
+            t.set("busy_with", c.presenterBusyWith)
+            t.set("blocked", c.blocked.map(blockName))
+            if let left = c.reopenWindowLeft { t.set("reopen_window_left", left) }
+            t.set("stock", c.stock.rawValue)
+            t.set("os", c.os)
         }
     }
 
@@ -47,71 +50,67 @@ enum HookContexts {
         }
     }
 
-    static func dismissed(_ c: DismissedContext, items: ItemSnapshots) -> Writer {
-        { (args: inout LuaArgumentWriter) throws(LuaError) in
-            try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
-                try presentation(
-                    &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
-                    item: c.item, itemID: c.itemID, items: items)
-                t.set("cause", c.cause.rawValue)
-                try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
-                    for v in c.held { try h.append(value: v) }
-                }
-                t.set("detent", c.detent?.description)
-                t.set("selection", c.selection?.description)
-                t.set("os", c.os)
+    static func dismissed(_ c: DismissedContext, items: ItemSnapshots, _ args: inout LuaArgumentWriter)
+        throws(LuaError)
+    {
+        try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
+            try presentation(
+                &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
+                item: c.item, itemID: c.itemID, items: items)
+            t.set("cause", c.cause.rawValue)
+            try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
+                for v in c.held { try h.append(value: v) }
             }
+            t.set("detent", c.detent?.description)
+            t.set("selection", c.selection?.description)
+            t.set("os", c.os)
         }
     }
 
-    static func settle(_ c: SettleContext) -> Writer {
+    static func settle(_ c: SettleContext, _ args: inout LuaArgumentWriter) throws(LuaError) {
         let stock: String
         switch c.stock {
         case .dismiss: stock = "dismiss"
         case .detent(let d): stock = d.description
         }
-        return { (args: inout LuaArgumentWriter) throws(LuaError) in
-            try args.pushTable(readOnly: true, fieldCapacity: 8) { (t: inout LuaTableWriter) throws(LuaError) in
-                t.set("presenter", c.presenter)
-                t.set("height", c.height)
-                t.set("velocity", c.velocity)
-                t.set("projected", c.projected)
-                try t.setTable("detents", arrayCapacity: c.detents.count) {
-                    (list: inout LuaTableWriter) throws(LuaError) in
-                    for d in c.detents {
-                        try list.appendTable(fieldCapacity: 2) { (e: inout LuaTableWriter) throws(LuaError) in
-                            e.set("detent", d.detent.description)
-                            e.set("height", d.height)
-                        }
+        try args.pushTable(readOnly: true, fieldCapacity: 8) { (t: inout LuaTableWriter) throws(LuaError) in
+            t.set("presenter", c.presenter)
+            t.set("height", c.height)
+            t.set("velocity", c.velocity)
+            t.set("projected", c.projected)
+            try t.setTable("detents", arrayCapacity: c.detents.count) {
+                (list: inout LuaTableWriter) throws(LuaError) in
+                for d in c.detents {
+                    try list.appendTable(fieldCapacity: 2) { (e: inout LuaTableWriter) throws(LuaError) in
+                        e.set("detent", d.detent.description)
+                        e.set("height", d.height)
                     }
                 }
-                t.set("current", c.current?.description)
-                t.set("can_dismiss", c.canDismiss)
-                t.set("stock", stock)
             }
+            t.set("current", c.current?.description)
+            t.set("can_dismiss", c.canDismiss)
+            t.set("stock", stock)
         }
     }
 
-    static func shouldDismiss(_ c: ShouldDismissContext, items: ItemSnapshots) -> Writer {
-        { (args: inout LuaArgumentWriter) throws(LuaError) in
-            try args.pushTable(readOnly: true, fieldCapacity: 5) { (t: inout LuaTableWriter) throws(LuaError) in
-                t.set("presenter", c.presenter)
-                t.set("kind", c.kind.rawValue)
-                try items.set("item", c.item, id: c.itemID, in: &t)
-                t.set("item_id", c.itemID)
-                t.set("detent", c.detent?.description)
-            }
+    static func shouldDismiss(_ c: ShouldDismissContext, items: ItemSnapshots, _ args: inout LuaArgumentWriter)
+        throws(LuaError)
+    {
+        try args.pushTable(readOnly: true, fieldCapacity: 5) { (t: inout LuaTableWriter) throws(LuaError) in
+            t.set("presenter", c.presenter)
+            t.set("kind", c.kind.rawValue)
+            try items.set("item", c.item, id: c.itemID, in: &t)
+            t.set("item_id", c.itemID)
+            t.set("detent", c.detent?.description)
         }
     }
 
-    static func detent(_ c: DetentContext) -> Writer {
-        { (args: inout LuaArgumentWriter) throws(LuaError) in
-            try args.pushTable(readOnly: true, fieldCapacity: 4) { (t: inout LuaTableWriter) throws(LuaError) in
-                t.set("max_detent_value", c.maxDetentValue)
-                t.set("sheet_height", c.sheetHeight)
-                t.set("horizontal_size_class", c.horizontalSizeClass.rawValue)
-                t.set("vertical_size_class", c.verticalSizeClass.rawValue)
-            }
+    static func detent(_ c: DetentContext, _ args: inout LuaArgumentWriter) throws(LuaError) {
+        try args.pushTable(readOnly: true, fieldCapacity: 4) { (t: inout LuaTableWriter) throws(LuaError) in
+            t.set("max_detent_value", c.maxDetentValue)
+            t.set("sheet_height", c.sheetHeight)
+            t.set("horizontal_size_class", c.horizontalSizeClass.rawValue)
+            t.set("vertical_size_class", c.verticalSizeClass.rawValue)
         }
     }
 }

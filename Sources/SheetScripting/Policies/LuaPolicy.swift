@@ -252,7 +252,9 @@ public final class LuaPolicy: PresentationPolicy {
         guard let f = requestHook else { return nil }
         // The hot path: the answer is read as one of the known words, in place.
         let answer: (RequestDecision?, invalid: LuaValue?) = try call(
-            .request, f, HookContexts.request(context, items: items)
+            .request, f,
+            { (args: inout LuaArgumentWriter) throws(LuaError) in try HookContexts.request(context, items: items, &args)
+            }
         ) {
             (r: LuaResults) throws(LuaError) in
             if let i = r.choice(at: 0, in: decisions) { return (decisionCases[i], nil) }
@@ -269,7 +271,11 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func dismissed(_ context: DismissedContext) throws(PolicyFailure) -> DismissedDecision? {
         guard let f = dismissedHook else { return nil }
-        let answer = try call(.dismissed, f, HookContexts.dismissed(context, items: items))
+        let answer = try call(
+            .dismissed, f,
+            { (args: inout LuaArgumentWriter) throws(LuaError) in
+                try HookContexts.dismissed(context, items: items, &args)
+            })
         let expected = "nil, present_next, hold, drop_held, or a table {held = ..., set = {slot = value}}"
         switch answer {
         case .nil:
@@ -312,7 +318,8 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func settle(_ context: SettleContext) throws(PolicyFailure) -> SettleDecision? {
         guard let f = settleHook else { return nil }
-        let answer = try call(.settle, f, HookContexts.settle(context))
+        let answer = try call(
+            .settle, f, { (args: inout LuaArgumentWriter) throws(LuaError) in try HookContexts.settle(context, &args) })
         if answer.isNil { return nil }
         if case .string(let s) = answer, let text = s.string {
             if text == "dismiss" { return .dismiss }
@@ -323,7 +330,11 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func shouldDismiss(_ context: ShouldDismissContext) throws(PolicyFailure) -> Bool? {
         guard let f = shouldDismissHook else { return nil }
-        let answer = try call(.shouldDismiss, f, HookContexts.shouldDismiss(context, items: items))
+        let answer = try call(
+            .shouldDismiss, f,
+            { (args: inout LuaArgumentWriter) throws(LuaError) in
+                try HookContexts.shouldDismiss(context, items: items, &args)
+            })
         switch answer {
         case .nil: return nil
         case .boolean(let b): return b
@@ -333,7 +344,9 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func resolveDetent(_ name: String, _ context: DetentContext) throws(PolicyFailure) -> Double? {
         guard let f = resolvers[name] else { return nil }
-        let answer = try call(.detents, detent: name, f, HookContexts.detent(context))
+        let answer = try call(
+            .detents, detent: name, f,
+            { (args: inout LuaArgumentWriter) throws(LuaError) in try HookContexts.detent(context, &args) })
         switch answer {
         case .nil: return nil
         case .integer(let i): return Double(i)
