@@ -60,6 +60,25 @@ import Testing
         #expect(answer == "nil nil 1")
     }
 
+    /// A field set from a choice holds the word, from this runtime's
+    /// registry or, for another runtime's choices, as a string.
+    @Test func choiceFields_holdTheirWord() throws {
+        let lua = try makeRuntime()
+        let mine = lua.choices(["sheet", "popover"])
+        let theirs = try makeRuntime().choices(["presented"])
+        let hook = try lua.load(source: "local ctx = ... return ctx.kind .. ' ' .. ctx.phase", chunkName: "hook.lua")
+        let answer = try lua.call(
+            hook,
+            arguments: { args throws(LuaError) in
+                try args.pushTable(readOnly: true, fieldCapacity: 2) { ctx throws(LuaError) in
+                    ctx.set("kind", choice: 1, of: mine)
+                    ctx.set("phase", choice: 0, of: theirs)
+                }
+            },
+            results: { results in results.string(at: 0) })
+        #expect(answer == "popover presented")
+    }
+
     @Test func results_readInPlace() throws {
         let lua = try makeRuntime()
         let chunk = try lua.load(source: "return 'text', 7, 2.5, false, nil, {1}", chunkName: "r")

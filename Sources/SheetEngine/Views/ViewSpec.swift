@@ -63,7 +63,7 @@ public struct ChangeObserver: Hashable {
 }
 
 /// `sheet`, `fullScreenCover` or `popover`.
-public enum PresentationKind: String, Sendable, Hashable, Codable {
+public enum PresentationKind: String, Sendable, Hashable, Codable, CaseIterable {
     case sheet
     case fullScreenCover
     /// `.popover(isPresented:)`: a popover in regular width, a sheet in compact width (B40).

@@ -12,18 +12,43 @@ import SheetEngine
 enum HookContexts {
     typealias Writer = (inout LuaArgumentWriter) throws(LuaError) -> Void
 
-    static func request(_ c: RequestContext, items: ItemSnapshots, _ args: inout LuaArgumentWriter) throws(LuaError) {
+    /// The words of a fixed set that contexts carry, made Lua strings once
+    /// (`LuaChoices`) and pushed from the registry.
+    struct Words {
+        let kinds: LuaChoices
+        let phases: LuaChoices
+        /// Also the request hook's answers.
+        let decisions: LuaChoices
+        // The cases in the choices' order, kept: `allCases` makes an array each time.
+        let kindCases = PresentationKind.allCases
+        let phaseCases = Phase.allCases
+        let decisionCases = RequestDecision.allCases
+
+        init(runtime: LuaRuntime) {
+            kinds = runtime.choices(kindCases.map(\.rawValue))
+            phases = runtime.choices(phaseCases.map(\.rawValue))
+            decisions = runtime.choices(decisionCases.map(\.rawValue))
+        }
+
+        func kind(_ k: PresentationKind) -> Int { kindCases.firstIndex(of: k)! }
+        func phase(_ p: Phase) -> Int { phaseCases.firstIndex(of: p)! }
+        func decision(_ d: RequestDecision) -> Int { decisionCases.firstIndex(of: d)! }
+    }
+
+    static func request(
+        _ c: RequestContext, items: ItemSnapshots, words: Words, _ args: inout LuaArgumentWriter
+    ) throws(LuaError) {
         try args.pushTable(readOnly: true, fieldCapacity: 15) { (t: inout LuaTableWriter) throws(LuaError) in
             try presentation(
                 &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
-                item: c.item, itemID: c.itemID, items: items)
-            t.set("phase", c.phase?.rawValue)
+                item: c.item, itemID: c.itemID, items: items, words: words)
+            if let phase = c.phase { t.set("phase", choice: words.phase(phase), of: words.phases) }
             t.set("current_item_id", c.currentItemID)
             t.set("held", c.held)
             t.set("busy_with", c.presenterBusyWith)
             t.set("blocked", c.blocked.map(blockName))
             if let left = c.reopenWindowLeft { t.set("reopen_window_left", left) }
-            t.set("stock", c.stock.rawValue)
+            t.set("stock", choice: words.decision(c.stock), of: words.decisions)
             t.set("os", c.os)
         }
     }
@@ -31,11 +56,11 @@ enum HookContexts {
     /// The fields `request` and `dismissed` share: which presentation.
     static func presentation(
         _ t: inout LuaTableWriter, time: Int, presenter: String, kind: PresentationKind, modifier: String,
-        binding: String, item: Value, itemID: String?, items: ItemSnapshots
+        binding: String, item: Value, itemID: String?, items: ItemSnapshots, words: Words
     ) throws(LuaError) {
         t.set("time", time)
         t.set("presenter", presenter)
-        t.set("kind", kind.rawValue)
+        t.set("kind", choice: words.kind(kind), of: words.kinds)
         t.set("modifier", modifier)
         t.set("binding", binding)
         try items.set("item", item, id: itemID, in: &t)
@@ -50,13 +75,13 @@ enum HookContexts {
         }
     }
 
-    static func dismissed(_ c: DismissedContext, items: ItemSnapshots, _ args: inout LuaArgumentWriter)
-        throws(LuaError)
-    {
+    static func dismissed(
+        _ c: DismissedContext, items: ItemSnapshots, words: Words, _ args: inout LuaArgumentWriter
+    ) throws(LuaError) {
         try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
             try presentation(
                 &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
-                item: c.item, itemID: c.itemID, items: items)
+                item: c.item, itemID: c.itemID, items: items, words: words)
             t.set("cause", c.cause.rawValue)
             try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
                 for v in c.held { try h.append(value: v) }

@@ -34,9 +34,9 @@ public final class LuaPolicy: PresentationPolicy {
     let settleHook: LuaFunction?
     let shouldDismissHook: LuaFunction?
     let resolvers: [String: LuaFunction]
-    /// The request hook's answers, in `RequestDecision.allCases` order, read without a Swift string.
-    let decisions: LuaChoices
-    let decisionCases = RequestDecision.allCases
+    /// The words contexts carry; `words.decisions` are the request hook's
+    /// answers, in `RequestDecision.allCases` order, read without a Swift string.
+    let words: HookContexts.Words
     /// Items the hooks' contexts carried lately, kept as Lua tables.
     let items: ItemSnapshots
 
@@ -139,7 +139,7 @@ public final class LuaPolicy: PresentationPolicy {
             }
         }
         self.runtime = runtime
-        decisions = runtime.choices(RequestDecision.allCases.map(\.rawValue))
+        words = HookContexts.Words(runtime: runtime)
         items = ItemSnapshots(runtime: runtime)
         self.path = path
         self.name = path.split(separator: "/").last.map(String.init) ?? path
@@ -253,11 +253,12 @@ public final class LuaPolicy: PresentationPolicy {
         // The hot path: the answer is read as one of the known words, in place.
         let answer: (RequestDecision?, invalid: LuaValue?) = try call(
             .request, f,
-            { (args: inout LuaArgumentWriter) throws(LuaError) in try HookContexts.request(context, items: items, &args)
+            { (args: inout LuaArgumentWriter) throws(LuaError) in
+                try HookContexts.request(context, items: items, words: words, &args)
             }
         ) {
             (r: LuaResults) throws(LuaError) in
-            if let i = r.choice(at: 0, in: decisions) { return (decisionCases[i], nil) }
+            if let i = r.choice(at: 0, in: words.decisions) { return (words.decisionCases[i], nil) }
             if r.count == 0 || r.isNil(at: 0) { return (nil, nil) }
             return (nil, try r.value(at: 0))
         }
@@ -274,7 +275,7 @@ public final class LuaPolicy: PresentationPolicy {
         let answer = try call(
             .dismissed, f,
             { (args: inout LuaArgumentWriter) throws(LuaError) in
-                try HookContexts.dismissed(context, items: items, &args)
+                try HookContexts.dismissed(context, items: items, words: words, &args)
             })
         let expected = "nil, present_next, hold, drop_held, or a table {held = ..., set = {slot = value}}"
         switch answer {
