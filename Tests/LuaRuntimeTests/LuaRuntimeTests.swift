@@ -207,7 +207,7 @@ import Testing
             running.signal()
             return []
         }
-        DispatchQueue.global().async {
+        onOwnThread {
             _ = running.wait(timeout: .now() + 60)
             handle.interrupt()
         }
@@ -240,7 +240,7 @@ import Testing
             contentResult = try lua.call(content)
             return [.string("stepped")]
         }
-        DispatchQueue.global().async {
+        onOwnThread {
             _ = running.wait(timeout: .now() + 60)
             handle.interruptRunningCode()
         }
@@ -262,7 +262,7 @@ import Testing
             running.signal()
             return []
         }
-        DispatchQueue.global().async {
+        onOwnThread {
             _ = running.wait(timeout: .now() + 60)
             handle.interruptRunningCode()
         }
