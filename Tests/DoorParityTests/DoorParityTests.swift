@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 import SheetJSON
 import SheetLab
 import SheetLabTestSupport

@@ -1,3 +1,5 @@
+import LuaRuntime
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)

@@ -9,27 +9,6 @@ import Testing
     import Darwin
 #endif
 
-/// Runs `body` on a thread of its own rather than the shared pool: a test
-/// that keeps the pool's threads busy (a Lua call spinning until another
-/// thread interrupts it, with other tests running, on a 2-core machine)
-/// cannot then delay it past the call's budget.
-func onOwnThread(_ body: @escaping @Sendable () -> Void) {
-    final class Work {
-        let body: @Sendable () -> Void
-        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
-    }
-    let work = Unmanaged.passRetained(Work(body)).toOpaque()
-    var thread = pthread_t()
-    let started = pthread_create(
-        &thread, nil,
-        { raw in
-            Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().body()
-            return nil
-        }, work)
-    precondition(started == 0, "pthread_create failed: \(started)")
-    pthread_detach(thread)
-}
-
 /// Budgets in tests are short so limit tests stay fast.
 let testBudget = 50
 

@@ -5,7 +5,9 @@
 #endif
 
 /// Starts a detached POSIX thread running `body` (it inherits the caller's
-/// signal mask): the REPL's interrupt watcher, `serve`'s input reader.
+/// signal mask): the REPL's interrupt watcher, `serve`'s input reader, the
+/// tests' interrupters. In the lowest module that needs one, so that every
+/// module can use it.
 package func startDetachedThread(_ body: @escaping @Sendable () -> Void) {
     final class Box: @unchecked Sendable {
         let body: @Sendable () -> Void
