@@ -57,7 +57,7 @@ extension LuaTableWriter {
             runtime: runtime, state: state, readOnly: readOnly, depth: depth + 1, arrayCapacity: arrayCapacity,
             fieldCapacity: fieldCapacity, build)  // stack: t -> t, child
         if readOnly {
-            // The child's push reserved four slots; it holds one of them.
+            // The child's push reserved six slots; it holds one of them.
             state.pushReference(snapshots.reference)  // stack: t, child -> t, child, slots
             state.pushCopy(of: -2)  // stack: -> t, child, slots, child
             state.rawSet(table: -2, index: slot)  // stack: -> t, child, slots

@@ -118,12 +118,12 @@ enum HookContexts {
         }
     }
 
-    static func shouldDismiss(_ c: ShouldDismissContext, items: ItemSnapshots, _ args: inout LuaArgumentWriter)
-        throws(LuaError)
-    {
+    static func shouldDismiss(
+        _ c: ShouldDismissContext, items: ItemSnapshots, words: Words, _ args: inout LuaArgumentWriter
+    ) throws(LuaError) {
         try args.pushTable(readOnly: true, fieldCapacity: 5) { (t: inout LuaTableWriter) throws(LuaError) in
             t.set("presenter", c.presenter)
-            t.set("kind", c.kind.rawValue)
+            t.set("kind", choice: words.kind(c.kind), of: words.kinds)
             try items.set("item", c.item, id: c.itemID, in: &t)
             t.set("item_id", c.itemID)
             t.set("detent", c.detent?.description)

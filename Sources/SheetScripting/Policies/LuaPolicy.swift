@@ -334,7 +334,7 @@ public final class LuaPolicy: PresentationPolicy {
         let answer = try call(
             .shouldDismiss, f,
             { (args: inout LuaArgumentWriter) throws(LuaError) in
-                try HookContexts.shouldDismiss(context, items: items, &args)
+                try HookContexts.shouldDismiss(context, items: items, words: words, &args)
             })
         switch answer {
         case .nil: return nil
