@@ -71,7 +71,8 @@ static void *sl_alloc(void *ud, void *block, size_t old_size, size_t new_size) {
     rt->used = used;
     if (used > rt->peak)
         rt->peak = used;
-    return realloc(block, new_size);
+    /* malloc for a new block: realloc(NULL, n) is malloc behind a wrapper. */
+    return block == NULL ? malloc(new_size) : realloc(block, new_size);
 }
 
 void sl_raise_memory(lua_State *L) {
