@@ -56,16 +56,40 @@ static int snapshot_index(lua_State *L) {
     return 1;
 }
 
+static const char context_ended[] = "a hook's context can be read only during its call (copy what you need)";
+
+/// __index of reused contexts' views (upvalue 1: the data; 2: the view that
+/// may read them now). The data hold no `__` names (writers refuse them).
+static int context_index(lua_State *L) {
+    if (!lua_rawequal(L, 1, lua_upvalueindex(2)))
+        return luaL_error(L, "%s", context_ended);
+    lua_settop(L, 2);
+    lua_rawget(L, lua_upvalueindex(1));
+    return 1;
+}
+
 /// stack: meta -> meta, target (the table the metatable of the view at
-/// `view` shows; nil if none)
+/// `view` shows; nil if none, or if a context's call has ended)
 static void push_meta_target(lua_State *L, int view) {
     view = lua_absindex(L, view);
     lua_pushliteral(L, "__index");
-    if (lua_rawget(L, -2) == LUA_TFUNCTION && lua_tocfunction(L, -1) == snapshot_index) {
+    if (lua_rawget(L, -2) != LUA_TFUNCTION)
+        return;
+    lua_CFunction index = lua_tocfunction(L, -1);
+    if (index == snapshot_index) {
         lua_pop(L, 1);
         lua_rawgetp(L, LUA_REGISTRYINDEX, &snapshot_data_key);   /* stack: meta -> meta, views */
         lua_pushvalue(L, view);
         lua_rawget(L, -2);                                        /* stack: -> meta, views, data */
+        lua_remove(L, -2);
+    } else if (index == context_index) {
+        lua_getupvalue(L, -1, 2);                                 /* stack: meta, index -> meta, index, reader */
+        int current = lua_rawequal(L, -1, view);
+        lua_pop(L, 1);
+        if (current)
+            lua_getupvalue(L, -1, 1);                             /* stack: -> meta, index, data */
+        else
+            lua_pushnil(L);
         lua_remove(L, -2);
     }
 }
@@ -81,11 +105,13 @@ static void push_view_target(lua_State *L, int view) {
     lua_remove(L, -2);
 }
 
-/// next() over a view's target that skips names starting with `__`.
+/// next() over a view's target (upvalue 1) that skips names starting with
+/// `__`. The target is an upvalue, not the iterator's state: `pairs`
+/// returns its state to the script, which would then hold the writable
+/// data (`local _, data = pairs(view)`).
 static int readonly_next(lua_State *L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
-    while (lua_next(L, 1)) {
+    while (lua_next(L, lua_upvalueindex(1))) {
         if (is_view_field_at(L, -2)) {
             lua_pop(L, 1);
             continue;
@@ -95,15 +121,23 @@ static int readonly_next(lua_State *L) {
     return 0;
 }
 
+/// stack: -> target (a view's; raises for a context whose call has ended)
+static void push_readable_target(lua_State *L, int view) {
+    push_view_target(L, view);
+    if (!lua_istable(L, -1))
+        luaL_error(L, "%s", context_ended);
+}
+
 static int readonly_pairs(lua_State *L) {
-    lua_pushcfunction(L, readonly_next);
-    push_view_target(L, 1);
+    push_readable_target(L, 1);
+    lua_pushcclosure(L, readonly_next, 1);  /* stack: -> next */
+    lua_pushvalue(L, 1);                    /* the state: the view itself */
     lua_pushnil(L);
     return 3;
 }
 
 static int readonly_len(lua_State *L) {
-    push_view_target(L, 1);
+    push_readable_target(L, 1);
     lua_pushinteger(L, lua_istable(L, -1) ? (lua_Integer)lua_rawlen(L, -1) : 0);
     return 1;
 }
@@ -182,6 +216,37 @@ void sl_runtime_make_readonly(lua_State *L) {
     lua_rawset(L, -3);                                          /* views[proxy] = data */
     lua_pop(L, 1);
     lua_replace(L, -2);                                         /* stack: -> proxy */
+}
+
+void sl_runtime_new_context(lua_State *L, int field_capacity) {
+    lua_createtable(L, 0, field_capacity);                      /* stack: -> data */
+    lua_createtable(L, 0, 5);                                   /* stack: -> data, meta */
+    lua_pushliteral(L, "__index");
+    lua_pushvalue(L, -3);
+    lua_pushnil(L);                                             /* no view reads them yet */
+    lua_pushcclosure(L, context_index, 2);                      /* stack: -> data, meta, "__index", index */
+    lua_pushvalue(L, -1);
+    lua_insert(L, -3);                                          /* stack: -> data, meta, index, "__index", index */
+    lua_rawset(L, -4);                                          /* stack: -> data, meta, index */
+    lua_pushvalue(L, -2);
+    fill_view_metatable(L);
+    lua_pop(L, 1);
+}
+
+void sl_runtime_push_context_view(lua_State *L, int meta, int index) {
+    meta = lua_absindex(L, meta);
+    index = lua_absindex(L, index);
+    lua_createtable(L, 0, 0);                                   /* stack: -> view */
+    lua_pushvalue(L, -1);
+    lua_setupvalue(L, index, 2);                                /* the view that reads the data now */
+    lua_pushvalue(L, meta);
+    lua_setmetatable(L, -2);
+}
+
+void sl_runtime_end_context(lua_State *L, int index) {
+    index = lua_absindex(L, index);
+    lua_pushnil(L);
+    lua_setupvalue(L, index, 2);
 }
 
 /// stack: -> proxy (a read-only view of the library table at `target`)

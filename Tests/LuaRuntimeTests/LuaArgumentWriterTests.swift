@@ -60,6 +60,37 @@ import Testing
         #expect(answer == "nil nil 1")
     }
 
+    /// `pairs` over a view hands the script the view as its state, not the
+    /// data behind it (it did: `local _, data = pairs(ctx)` could write a
+    /// read-only context, and `pairs(string)` the string library).
+    @Test func pairsOverAView_givesNoWayToItsData() throws {
+        let lua = try makeRuntime()
+        let hook = try lua.load(
+            source: """
+                local ctx = ...
+                local seen = {}
+                for _, t in ipairs({ ctx, ctx.item, string }) do
+                  local _, state = pairs(t)
+                  seen[#seen + 1] = tostring(rawequal(state, t))
+                  pcall(function() state.held = 42; state.id = 42; state.format = nil end)
+                end
+                local n = 0
+                for k in pairs(ctx) do n = n + 1 end
+                return table.concat(seen, ' ') .. ' ' .. ctx.held .. ' ' .. ctx.item.id .. ' '
+                  .. type(string.format) .. ' ' .. n
+                """, chunkName: "hook.lua")
+        let answer = try lua.call(
+            hook,
+            arguments: { args throws(LuaError) in
+                try args.pushTable(readOnly: true, fieldCapacity: 2) { ctx throws(LuaError) in
+                    ctx.set("held", 1)
+                    try ctx.setTable("item", fieldCapacity: 1) { item throws(LuaError) in item.set("id", 3) }
+                }
+            },
+            results: { results in results.string(at: 0) })
+        #expect(answer == "true true true 1 3 function 2")
+    }
+
     /// A field set from a choice holds the word, from this runtime's
     /// registry or, for another runtime's choices, as a string.
     @Test func choiceFields_holdTheirWord() throws {

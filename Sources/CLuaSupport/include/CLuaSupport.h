@@ -156,6 +156,22 @@ void sl_runtime_make_readonly(struct lua_State *L);
 /// pushes the table it shows and returns 1; otherwise pushes nothing, returns 0.
 /// stack: -> target | (nothing)
 int sl_runtime_push_view_target(struct lua_State *L, int index);
+/// Makes a reused context: a data table kept across the calls of one hook,
+/// updated in place between them, and the metatable its views share, whose
+/// `__index` is a closure over the data and the one view that may read them
+/// now (none until sl_runtime_push_context_view). A view read after
+/// sl_runtime_end_context raises an error instead of showing another
+/// call's data. Each is referenced from the registry by the caller.
+/// stack: -> data, meta, index (needs 4 free stack slots)
+void sl_runtime_new_context(struct lua_State *L, int field_capacity);
+/// A new view of the context whose metatable and `__index` are at `meta`
+/// and `index`: the one that reads its data until the next view or
+/// sl_runtime_end_context.
+/// stack: -> view (needs 2 free stack slots)
+void sl_runtime_push_context_view(struct lua_State *L, int meta, int index);
+/// No view reads the context whose `__index` is at `index` any more.
+/// stack: unchanged (needs 1 free stack slot)
+void sl_runtime_end_context(struct lua_State *L, int index);
 /// Whether `name` is hidden by a view (it starts with "__", as the fields
 /// sl_runtime_make_readonly adds do).
 int sl_is_view_field(const char *name, size_t length);

@@ -99,7 +99,7 @@ struct LuaState {
     // MARK: Pushing
 
     /// stack: -> nil
-    func pushNil() { lua_pushnil(pointer) }
+    @usableFromInline func pushNil() { lua_pushnil(pointer) }
 
     /// stack: -> boolean
     @inlinable

@@ -35,36 +35,54 @@ enum HookContexts {
         func decision(_ d: RequestDecision) -> Int { decisionCases.firstIndex(of: d)! }
     }
 
+    /// The request hook's context, written over what its table holds: `old`
+    /// is the context the table was last filled with, and only the fields
+    /// that differ from it are set, unless the table is `fresh` (a reused
+    /// table, `RequestContextTable`). `old` is passed, not optional: reading
+    /// fields through an optional copied the whole context each time.
     static func request(
-        _ c: RequestContext, items: ItemSnapshots, words: Words, _ args: inout LuaArgumentWriter
+        _ c: RequestContext, over old: RequestContext, fresh: Bool, items: ItemSnapshots, words: Words,
+        _ t: inout LuaTableWriter
     ) throws(LuaError) {
-        try args.pushTable(readOnly: true, fieldCapacity: 15) { (t: inout LuaTableWriter) throws(LuaError) in
-            try presentation(
-                &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
-                item: c.item, itemID: c.itemID, items: items, words: words)
-            if let phase = c.phase { t.set("phase", choice: words.phase(phase), of: words.phases) }
-            t.set("current_item_id", c.currentItemID)
-            t.set("held", c.held)
-            t.set("busy_with", c.presenterBusyWith)
-            t.set("blocked", c.blocked.map(blockName))
-            if let left = c.reopenWindowLeft { t.set("reopen_window_left", left) }
-            t.set("stock", choice: words.decision(c.stock), of: words.decisions)
-            t.set("os", c.os)
+        try presentation(&t, c, over: old, fresh: fresh, items: items, words: words)
+        if fresh || old.phase != c.phase {
+            if let phase = c.phase {
+                t.set("phase", choice: words.phase(phase), of: words.phases)
+            } else {
+                t.setNil("phase")
+            }
         }
+        if fresh || old.currentItemID != c.currentItemID { t.replace("current_item_id", c.currentItemID) }
+        if fresh || old.held != c.held { t.set("held", c.held) }
+        if fresh || old.presenterBusyWith != c.presenterBusyWith { t.replace("busy_with", c.presenterBusyWith) }
+        if fresh || old.blocked != c.blocked { t.replace("blocked", c.blocked.map(blockName)) }
+        if fresh || old.reopenWindowLeft != c.reopenWindowLeft {
+            if let left = c.reopenWindowLeft {
+                t.set("reopen_window_left", left)
+            } else {
+                t.setNil("reopen_window_left")
+            }
+        }
+        if fresh || old.stock != c.stock { t.set("stock", choice: words.decision(c.stock), of: words.decisions) }
+        if fresh || old.os != c.os { t.set("os", c.os) }
     }
 
-    /// The fields `request` and `dismissed` share: which presentation.
-    static func presentation(
-        _ t: inout LuaTableWriter, time: Int, presenter: String, kind: PresentationKind, modifier: String,
-        binding: String, item: Value, itemID: String?, items: ItemSnapshots, words: Words
+    /// The fields `request` and `dismissed` share: which presentation,
+    /// written over `old` as `request` is.
+    static func presentation<C: PresentedContext>(
+        _ t: inout LuaTableWriter, _ c: C, over old: C, fresh: Bool, items: ItemSnapshots, words: Words
     ) throws(LuaError) {
-        t.set("time", time)
-        t.set("presenter", presenter)
-        t.set("kind", choice: words.kind(kind), of: words.kinds)
-        t.set("modifier", modifier)
-        t.set("binding", binding)
-        try items.set("item", item, id: itemID, in: &t)
-        t.set("item_id", itemID)
+        if fresh || old.time != c.time { t.set("time", c.time) }
+        if fresh || old.presenter != c.presenter { t.set("presenter", c.presenter) }
+        if fresh || old.kind != c.kind { t.set("kind", choice: words.kind(c.kind), of: words.kinds) }
+        if fresh || old.modifier != c.modifier { t.set("modifier", c.modifier) }
+        if fresh || old.binding != c.binding { t.set("binding", c.binding) }
+        // The id first: comparing two items costs hundreds of instructions.
+        // An item with a floating-point number is set again: equal values
+        // (0.0 and -0.0) may differ in Lua.
+        if !fresh, old.itemID == c.itemID, old.item == c.item, !ItemSnapshots.hasDouble(c.item) { return }
+        if case .none = c.item { t.setNil("item") } else { try items.set("item", c.item, id: c.itemID, in: &t) }
+        t.replace("item_id", c.itemID)
     }
 
     static func blockName(_ b: BlockReason) -> String {
@@ -79,9 +97,7 @@ enum HookContexts {
         _ c: DismissedContext, items: ItemSnapshots, words: Words, _ args: inout LuaArgumentWriter
     ) throws(LuaError) {
         try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
-            try presentation(
-                &t, time: c.time, presenter: c.presenter, kind: c.kind, modifier: c.modifier, binding: c.binding,
-                item: c.item, itemID: c.itemID, items: items, words: words)
+            try presentation(&t, c, over: c, fresh: true, items: items, words: words)
             t.set("cause", c.cause.rawValue)
             try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
                 for v in c.held { try h.append(value: v) }
@@ -137,5 +153,26 @@ enum HookContexts {
             t.set("horizontal_size_class", c.horizontalSizeClass.rawValue)
             t.set("vertical_size_class", c.verticalSizeClass.rawValue)
         }
+    }
+}
+
+/// What the request and dismissed contexts share: which presentation.
+protocol PresentedContext {
+    var time: Int { get }
+    var presenter: String { get }
+    var kind: PresentationKind { get }
+    var modifier: String { get }
+    var binding: String { get }
+    var item: Value { get }
+    var itemID: String? { get }
+}
+
+extension RequestContext: PresentedContext {}
+extension DismissedContext: PresentedContext {}
+
+extension LuaTableWriter {
+    /// Sets an optional string field over what the table holds: nil removes it.
+    mutating func replace(_ key: StaticString, _ text: String?) {
+        if let text { set(key, text) } else { setNil(key) }
     }
 }

@@ -59,7 +59,7 @@ final class ItemSnapshots {
         }
     }
 
-    private static func hasDouble(_ v: Value) -> Bool {
+    static func hasDouble(_ v: Value) -> Bool {
         switch v {
         case .double: return true
         case .list(let items): return items.contains(where: hasDouble)

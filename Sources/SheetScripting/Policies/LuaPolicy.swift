@@ -39,6 +39,8 @@ public final class LuaPolicy: PresentationPolicy {
     let words: HookContexts.Words
     /// Items the hooks' contexts carried lately, kept as Lua tables.
     let items: ItemSnapshots
+    /// The request hook's context table, updated in place.
+    let requestContext: RequestContextTable
 
     /// The fields a policy table may have: its hooks (`Hook`), then what
     /// it declares for `sheetlab check`.
@@ -141,6 +143,7 @@ public final class LuaPolicy: PresentationPolicy {
         self.runtime = runtime
         words = HookContexts.Words(runtime: runtime)
         items = ItemSnapshots(runtime: runtime)
+        requestContext = RequestContextTable(runtime: runtime)
         self.path = path
         self.name = path.split(separator: "/").last.map(String.init) ?? path
         requestHook = try function(Hook.request.rawValue)
@@ -250,11 +253,14 @@ public final class LuaPolicy: PresentationPolicy {
 
     public func request(_ context: RequestContext) throws(PolicyFailure) -> RequestDecision? {
         guard let f = requestHook else { return nil }
-        // The hot path: the answer is read as one of the known words, in place.
+        // The hot path: the context updated in place, the answer read as one
+        // of the known words.
+        var viewed = false
+        defer { if viewed { requestContext.endCall() } }
         let answer: (RequestDecision?, invalid: LuaValue?) = try call(
             .request, f,
             { (args: inout LuaArgumentWriter) throws(LuaError) in
-                try HookContexts.request(context, items: items, words: words, &args)
+                viewed = try requestContext.push(context, items: items, words: words, &args)
             }
         ) {
             (r: LuaResults) throws(LuaError) in

@@ -1,0 +1,111 @@
+import CLua
+import CLuaSupport
+
+/// A read-only context kept in its runtime across the calls of one hook and
+/// updated in place between them, so that a call changes only the fields
+/// that changed instead of building a table of them all (issue 28: building
+/// the request hook's context was most of its cost).
+///
+/// Each call gets a new view of the data (`LuaArgumentWriter.pushView(of:_:)`),
+/// and only that view reads them, until `LuaRuntime.endCall(of:)`: a view
+/// kept by a script and read after its call raises an error ("a hook's
+/// context can be read only during its call") rather than show another
+/// call's fields. Otherwise a view behaves as any read-only table: writes
+/// are refused, `pairs` and `#` read the data, `__` names read nil.
+///
+/// The data table, the views' metatable and its `__index` are referenced
+/// from the registry and released when the last Swift reference goes.
+public final class LuaContext {
+    @usableFromInline let data: Int32
+    @usableFromInline let meta: Int32
+    @usableFromInline let index: Int32
+    @usableFromInline let runtimeSerial: UInt64
+    weak var releases: ReferenceReleases?
+    /// Whether a view of it is being read (from `pushView(of:_:)` until
+    /// `endCall(of:)`): a call nested in that one needs a table of its own.
+    public internal(set) var isInCall = false
+
+    init(fieldCapacity: Int, runtime: LuaRuntime, state: LuaState) {
+        _ = state.reserve(4)
+        sl_runtime_new_context(state.pointer, Int32(clamping: fieldCapacity))  // stack: -> data, meta, index
+        index = state.makeReference()
+        meta = state.makeReference()
+        data = state.makeReference()
+        runtimeSerial = runtime.serial
+        releases = runtime.releases
+    }
+
+    deinit {
+        releases?.pending.append(contentsOf: [data, meta, index])
+    }
+}
+
+@available(*, unavailable)
+extension LuaContext: Sendable {}
+
+extension LuaRuntime {
+    /// A context kept in this runtime, its table sized for `fieldCapacity` fields.
+    public func context(fieldCapacity: Int) -> LuaContext {
+        LuaContext(fieldCapacity: fieldCapacity, runtime: self, state: main)
+    }
+
+    /// Ends the call `context`'s last view was pushed for: that view raises
+    /// an error when read from now on.
+    public func endCall(of context: LuaContext) {
+        guard context.isInCall else { return }
+        context.isInCall = false
+        let state = active
+        guard state.reserve(2) else { return }
+        state.pushReference(context.index)  // stack: -> index
+        sl_runtime_end_context(state.pointer, -1)
+        state.pop(1)
+    }
+}
+
+extension LuaArgumentWriter {
+    /// Changes `context`'s fields in place with `update` (the table holds what
+    /// the last update left in it: set what changed, `setNil` what went), then
+    /// pushes a new view of it, which reads it until `endCall(of:)`.
+    ///
+    /// - Throws: `.badValue` if the context is of another runtime or is in a
+    ///   call already; what `update` throws (the fields it set stay set:
+    ///   rewrite them all next time).
+    public mutating func pushView(
+        of context: LuaContext, _ update: (inout LuaTableWriter) throws(LuaError) -> Void
+    ) throws(LuaError) {
+        guard context.runtimeSerial == runtime.serial else {
+            throw LuaError(.badValue, "a context of another Lua runtime")
+        }
+        guard !context.isInCall else { throw LuaError(.badValue, "the context is in a call already") }
+        // The data, a key and a value; the view takes four slots above its place.
+        if available < 5, !growStack() { return }
+        available -= 1
+        state.pushReference(context.data)  // stack: -> data
+        var table = LuaTableWriter(runtime: runtime, state: state, readOnly: true, depth: 0)
+        do throws(LuaError) {
+            try update(&table)
+            if table.failed { try table.throwFailure() }
+        } catch {
+            state.pop(1)
+            available += 1
+            throw error
+        }
+        state.pop(1)  // stack: data ->
+        state.pushReference(context.meta)
+        state.pushReference(context.index)  // stack: -> meta, index
+        sl_runtime_push_context_view(state.pointer, -2, -1)  // stack: -> meta, index, view
+        sl_lua_replace(state.pointer, -3)
+        state.pop(1)  // stack: -> view
+        context.isInCall = true
+    }
+}
+
+extension LuaTableWriter {
+    /// Removes a field (in a context being updated: one that went).
+    @inlinable
+    public mutating func setNil(_ key: StaticString) {
+        guard accepts(key) else { return }
+        state.pushNil()
+        state.setFieldOfNewTable(-2, key)
+    }
+}
