@@ -17,8 +17,12 @@
 // lives as long as its view): making a snapshot's view costs a proxy and
 // one entry, not a metatable of five fields. Neither table is reachable
 // from Lua (both are in the registry, and `__metatable` hides the shared
-// one), so no field of a view leads to writable data. Names starting with
-// `__` read nil through a view, and `pairs` skips them.
+// one), so no field of a view leads to writable data, nor does `pairs`
+// (its state is the view; the data are its iterator's upvalue). Names
+// starting with `__` read nil through a view, and `pairs` skips them.
+// A reused context (sl_runtime_new_context) is a data table kept across the
+// calls of one hook: its views share a metatable whose `__index` closes
+// over the data and the one view that may read them during the call.
 
 /* Registry keys (their addresses): the metatable snapshot views share, and
    their table of views to data. */

@@ -6,8 +6,8 @@
 import SheetLab
 
 @available(*, deprecated, message: "compiled, not run")
-private func snippet221() async throws {
-    // docs/safety.md:221
+private func snippet226() async throws {
+    // docs/safety.md:226
 
     let limits = LuaLimits(memory: 8 << 20, callBudgetMilliseconds: 50, scriptBudgetMilliseconds: 2_000)
     let session = try Session(SessionConfiguration(limits: limits))

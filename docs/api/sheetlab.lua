@@ -414,6 +414,7 @@ function each(pattern, f) end
 ---@field invariants? table Functions by name `fun(state: table): (boolean, string?)` checked by `sheetlab check`; array entries name built-in invariants the policy claims, e.g. `{ "no-request-lost" }`.
 ---@field properties? table<string, sheetlab.Formula> Liveness properties by name that `sheetlab check` checks (docs/check.md).
 
+---Readable during the hook's call only: a `ctx` kept and read later raises an error (copy the fields you need).
 ---@class sheetlab.RequestContext
 ---@field time integer
 ---@field presenter string
