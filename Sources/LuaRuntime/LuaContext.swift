@@ -73,23 +73,33 @@ extension LuaArgumentWriter {
     public mutating func pushView(
         of context: LuaContext, _ update: (inout LuaTableWriter) throws(LuaError) -> Void
     ) throws(LuaError) {
+        guard var table = try beginView(of: context) else { return }
+        try update(&table)
+        try finishView(of: context, table)
+    }
+
+    /// `pushView(of:_:)` in two steps, for a caller that updates the fields
+    /// without a closure (a closure's captures may be copied at each call):
+    /// the writer of the context's table, nil if the stack cannot grow (the
+    /// call then fails). Then `finishView(of:_:)`, or throw: the call's
+    /// arguments are dropped with what is on the stack.
+    /// stack: -> data
+    public mutating func beginView(of context: LuaContext) throws(LuaError) -> LuaTableWriter? {
         guard context.runtimeSerial == runtime.serial else {
             throw LuaError(.badValue, "a context of another Lua runtime")
         }
         guard !context.isInCall else { throw LuaError(.badValue, "the context is in a call already") }
         // The data, a key and a value; the view takes four slots above its place.
-        if available < 5, !growStack() { return }
+        if available < 5, !growStack() { return nil }
         available -= 1
         state.pushReference(context.data)  // stack: -> data
-        var table = LuaTableWriter(runtime: runtime, state: state, readOnly: true, depth: 0)
-        do throws(LuaError) {
-            try update(&table)
-            if table.failed { try table.throwFailure() }
-        } catch {
-            state.pop(1)
-            available += 1
-            throw error
-        }
+        return LuaTableWriter(runtime: runtime, state: state, readOnly: true, depth: 0)
+    }
+
+    /// Replaces the context's table on the stack by a new view of it.
+    /// stack: data -> view
+    public mutating func finishView(of context: LuaContext, _ table: LuaTableWriter) throws(LuaError) {
+        if table.failed { try table.throwFailure() }
         state.pop(1)  // stack: data ->
         state.pushReference(context.meta)
         state.pushReference(context.index)  // stack: -> meta, index

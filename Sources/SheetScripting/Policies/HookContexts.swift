@@ -38,49 +38,55 @@ enum HookContexts {
     /// The request hook's context, written over what its table holds: `old`
     /// is the context the table was last filled with, and only the fields
     /// that differ from it are set, unless the table is `fresh` (a reused
-    /// table, `RequestContextTable`). `old` is passed, not optional: reading
-    /// fields through an optional copied the whole context each time.
+    /// table, `RequestContextTable`). `old` is read through a pointer, field
+    /// by field: passed as a value (or an optional) it was copied whole at
+    /// each call, about 430 instructions.
     static func request(
-        _ c: RequestContext, over old: RequestContext, fresh: Bool, items: ItemSnapshots, words: Words,
-        _ t: inout LuaTableWriter
+        _ c: RequestContext, over old: UnsafePointer<RequestContext>, fresh: Bool, items: ItemSnapshots,
+        words: Words, _ t: inout LuaTableWriter
     ) throws(LuaError) {
         try presentation(&t, c, over: old, fresh: fresh, items: items, words: words)
-        if fresh || old.phase != c.phase {
+        if fresh || old.pointee.phase != c.phase {
             if let phase = c.phase {
                 t.set("phase", choice: words.phase(phase), of: words.phases)
             } else {
                 t.setNil("phase")
             }
         }
-        if fresh || old.currentItemID != c.currentItemID { t.replace("current_item_id", c.currentItemID) }
-        if fresh || old.held != c.held { t.set("held", c.held) }
-        if fresh || old.presenterBusyWith != c.presenterBusyWith { t.replace("busy_with", c.presenterBusyWith) }
-        if fresh || old.blocked != c.blocked { t.replace("blocked", c.blocked.map(blockName)) }
-        if fresh || old.reopenWindowLeft != c.reopenWindowLeft {
+        if fresh || old.pointee.currentItemID != c.currentItemID { t.replace("current_item_id", c.currentItemID) }
+        if fresh || old.pointee.held != c.held { t.set("held", c.held) }
+        if fresh || old.pointee.presenterBusyWith != c.presenterBusyWith { t.replace("busy_with", c.presenterBusyWith) }
+        if fresh || old.pointee.blocked != c.blocked { t.replace("blocked", c.blocked.map(blockName)) }
+        if fresh || old.pointee.reopenWindowLeft != c.reopenWindowLeft {
             if let left = c.reopenWindowLeft {
                 t.set("reopen_window_left", left)
             } else {
                 t.setNil("reopen_window_left")
             }
         }
-        if fresh || old.stock != c.stock { t.set("stock", choice: words.decision(c.stock), of: words.decisions) }
-        if fresh || old.os != c.os { t.set("os", c.os) }
+        if fresh || old.pointee.stock != c.stock {
+            t.set("stock", choice: words.decision(c.stock), of: words.decisions)
+        }
+        if fresh || old.pointee.os != c.os { t.set("os", c.os) }
     }
 
     /// The fields `request` and `dismissed` share: which presentation,
     /// written over `old` as `request` is.
     static func presentation<C: PresentedContext>(
-        _ t: inout LuaTableWriter, _ c: C, over old: C, fresh: Bool, items: ItemSnapshots, words: Words
+        _ t: inout LuaTableWriter, _ c: C, over old: UnsafePointer<C>, fresh: Bool, items: ItemSnapshots,
+        words: Words
     ) throws(LuaError) {
-        if fresh || old.time != c.time { t.set("time", c.time) }
-        if fresh || old.presenter != c.presenter { t.set("presenter", c.presenter) }
-        if fresh || old.kind != c.kind { t.set("kind", choice: words.kind(c.kind), of: words.kinds) }
-        if fresh || old.modifier != c.modifier { t.set("modifier", c.modifier) }
-        if fresh || old.binding != c.binding { t.set("binding", c.binding) }
+        if fresh || old.pointee.time != c.time { t.set("time", c.time) }
+        if fresh || old.pointee.presenter != c.presenter { t.set("presenter", c.presenter) }
+        if fresh || old.pointee.kind != c.kind { t.set("kind", choice: words.kind(c.kind), of: words.kinds) }
+        if fresh || old.pointee.modifier != c.modifier { t.set("modifier", c.modifier) }
+        if fresh || old.pointee.binding != c.binding { t.set("binding", c.binding) }
         // The id first: comparing two items costs hundreds of instructions.
         // An item with a floating-point number is set again: equal values
         // (0.0 and -0.0) may differ in Lua.
-        if !fresh, old.itemID == c.itemID, old.item == c.item, !ItemSnapshots.hasDouble(c.item) { return }
+        if !fresh, old.pointee.itemID == c.itemID, old.pointee.item == c.item, !ItemSnapshots.hasDouble(c.item) {
+            return
+        }
         if case .none = c.item { t.setNil("item") } else { try items.set("item", c.item, id: c.itemID, in: &t) }
         t.replace("item_id", c.itemID)
     }
@@ -97,7 +103,9 @@ enum HookContexts {
         _ c: DismissedContext, items: ItemSnapshots, words: Words, _ args: inout LuaArgumentWriter
     ) throws(LuaError) {
         try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
-            try presentation(&t, c, over: c, fresh: true, items: items, words: words)
+            try withUnsafePointer(to: c) { (none: UnsafePointer<DismissedContext>) throws(LuaError) in
+                try presentation(&t, c, over: none, fresh: true, items: items, words: words)
+            }
             t.set("cause", c.cause.rawValue)
             try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
                 for v in c.held { try h.append(value: v) }

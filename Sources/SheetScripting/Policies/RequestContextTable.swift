@@ -11,10 +11,11 @@ import SheetEngine
 /// error, not another call's fields (docs/policies.md).
 final class RequestContextTable {
     private unowned let runtime: LuaRuntime
-    private var context: LuaContext
-    /// What the table holds, unless it is `fresh` (not optional: unwrapping
-    /// it copied the whole context).
-    @exclusivity(unchecked) private var written = RequestContextTable.placeholder
+    @exclusivity(unchecked) private var context: LuaContext
+    /// What the table holds, unless it is `fresh`. Behind a pointer, read in
+    /// place: an optional, or a stored property passed as an argument, was
+    /// copied whole at each call (about 430 instructions).
+    private let written = UnsafeMutablePointer<RequestContext>.allocate(capacity: 1)
     @exclusivity(unchecked) private var fresh = true
     private static let placeholder = RequestContext(
         time: 0, presenter: "", kind: .sheet, modifier: "", binding: "", item: .none, itemID: nil, phase: nil,
@@ -24,6 +25,12 @@ final class RequestContextTable {
     init(runtime: LuaRuntime) {
         self.runtime = runtime
         context = runtime.context(fieldCapacity: Self.fieldCapacity)
+        written.initialize(to: Self.placeholder)
+    }
+
+    deinit {
+        written.deinitialize(count: 1)
+        written.deallocate()
     }
 
     /// Pushes the context `c` as a view of the table; true if it did (call
@@ -35,22 +42,25 @@ final class RequestContextTable {
         guard !context.isInCall else {
             try args.pushTable(readOnly: true, fieldCapacity: Self.fieldCapacity) {
                 (t: inout LuaTableWriter) throws(LuaError) in
-                try HookContexts.request(c, over: c, fresh: true, items: items, words: words, &t)
+                try withUnsafePointer(to: c) { (none: UnsafePointer<RequestContext>) throws(LuaError) in
+                    try HookContexts.request(c, over: none, fresh: true, items: items, words: words, &t)
+                }
             }
             return false
         }
         let isNew = fresh
         fresh = true  // until the update is complete
         do {
-            try args.pushView(of: context) { (t: inout LuaTableWriter) throws(LuaError) in
-                try HookContexts.request(c, over: written, fresh: isNew, items: items, words: words, &t)
-            }
+            // In two steps, not through a closure: its captures were copied.
+            guard var t = try args.beginView(of: context) else { return false }
+            try HookContexts.request(c, over: written, fresh: isNew, items: items, words: words, &t)
+            try args.finishView(of: context, t)
         } catch {
             // Some fields may be set and some not: start again from a new table.
             context = runtime.context(fieldCapacity: Self.fieldCapacity)
             throw error
         }
-        written = c
+        written.pointee = c
         fresh = false
         return true
     }
