@@ -50,11 +50,13 @@ extension SheetApp {
             return
         }
         guard let k = world.index(request: request) else { return }
-        let view = content.view
         world.stack[k].content = consume content
         world.stack[k].dependencies = context.bindingReads.compactMap { world.views.slot($0) }
         if initial { checkEnvironment(k) }
-        if let spec = view, world.stack[k].contentViews.isEmpty {
+        // The view read from the stored content (a path of stored
+        // properties), and only when it is needed: taken before the content
+        // was stored, it was copied every time.
+        if world.stack[k].contentViews.isEmpty, let spec = world.stack[k].shown.value.view {
             do throws(EngineError) {
                 let tree = try declare(spec)
                 let ref = insert(tree, under: nil, host: .presentation(mod))
