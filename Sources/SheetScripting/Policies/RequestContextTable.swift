@@ -11,11 +11,13 @@ import SheetEngine
 /// error, not another call's fields (docs/policies.md).
 final class RequestContextTable {
     private unowned let runtime: LuaRuntime
-    @exclusivity(unchecked) private var context: LuaContext
+    private let context: LuaContext
     /// What the table holds, unless it is `fresh`. Behind a pointer, read in
     /// place: an optional, or a stored property passed as an argument, was
     /// copied whole at each call (about 430 instructions).
     private let written = UnsafeMutablePointer<RequestContext>.allocate(capacity: 1)
+    /// Whether what the table holds is unknown (new, or an update failed
+    /// part way): then every field is written, nil ones removed.
     @exclusivity(unchecked) private var fresh = true
     private static let placeholder = RequestContext(
         time: 0, presenter: "", kind: .sheet, modifier: "", binding: "", item: .none, itemID: nil, phase: nil,
@@ -50,16 +52,11 @@ final class RequestContextTable {
         }
         let isNew = fresh
         fresh = true  // until the update is complete
-        do {
-            // In two steps, not through a closure: its captures were copied.
-            guard var t = try args.beginView(of: context) else { return false }
-            try HookContexts.request(c, over: written, fresh: isNew, items: items, words: words, &t)
-            try args.finishView(of: context, t)
-        } catch {
-            // Some fields may be set and some not: start again from a new table.
-            context = runtime.context(fieldCapacity: Self.fieldCapacity)
-            throw error
-        }
+        // In two steps, not through a closure: its captures were copied. If
+        // it fails part way, `fresh` stays set and the next call writes all.
+        guard var t = try args.beginView(of: context) else { return false }
+        try HookContexts.request(c, over: written, fresh: isNew, items: items, words: words, &t)
+        try args.finishView(of: context, t)
         written.pointee = c
         fresh = false
         return true

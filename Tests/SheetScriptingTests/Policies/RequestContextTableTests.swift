@@ -70,6 +70,23 @@ import Testing
         #expect(reused[6].contains("w=number:-0.0") && reused[7].contains("w=number:0.0"))
     }
 
+    @Test func anUpdateThatFailsPartWay_isFollowedByAWholeOne() throws {
+        var deep = Value.record(["id": .int(9)])
+        for _ in 0..<120 { deep = .record(["id": .int(9), "next": deep]) }
+        var lines: [String] = []
+        let session = try Session()
+        session.printHandler = { lines.append($0) }
+        try session.loadPolicy(path: temporaryPolicy(Self.policy))
+        let policy = session.policies[0]
+        _ = try policy.request(Self.context(phase: .presented, busyWith: "W", reopen: 50))
+        // Nested past what a Lua table may be: the update stops at the item, after the time.
+        #expect(throws: PolicyFailure.self) { try policy.request(Self.context(time: 5, item: deep)) }
+        let after = Self.context(time: 7, phase: nil, currentItemID: nil)
+        _ = try policy.request(after)
+        let anew = try printed([after], sessionPerCall: true)
+        #expect(lines.count == 2 && lines.last == anew.first)
+    }
+
     @Test func aContextKeptByThePolicy_failsWhenReadLater_withItsPosition() throws {
         let session = try Session()
         session.printHandler = { _ in }
