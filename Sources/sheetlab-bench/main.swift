@@ -4,7 +4,8 @@
 // and adds instruction counts from callgrind.
 //
 //   sheetlab-bench                      all cases, a Markdown table
-//   sheetlab-bench --case NAME -n N     only NAME, N calls (for callgrind)
+//   sheetlab-bench --case NAME -n N     only NAME, N calls (for callgrind);
+//                                       more `-n N` run again, in order
 //   sheetlab-bench --list               the case names
 //   sheetlab-bench --check              only the `sheetlab check` figures
 //   sheetlab-bench --check-targets      issue 27's check rows: before | now | target
@@ -223,13 +224,22 @@ if arguments.first == "--case" {
         print("unknown case; --list shows them")
         exit(2)
     }
-    var count = 100_000
-    if arguments.count >= 4, arguments[2] == "-n", let n = Int(arguments[3]) { count = n }
+    // Each `-n N` is one counted run, in order, of the same prepared state
+    // (scripts/bench has callgrind dump the counts after each, so that the
+    // difference of two runs comes from one Lua state and one string-hash
+    // seed; two processes differ by up to a few hundred instructions a call).
+    var counts: [Int] = []
+    var rest = arguments.dropFirst(2)
+    while rest.count >= 2, rest.first == "-n", let n = Int(rest.dropFirst().first!) {
+        counts.append(n)
+        rest = rest.dropFirst(2)
+    }
+    if counts.isEmpty { counts = [100_000] }
     benchmark.prepare?()
-    benchmark.run(min(count, 1000))  // warm up the same paths before the counted ones
+    benchmark.run(min(counts[0], 1000))  // warm up the same paths before the counted ones
     benchmark.prepare?()
     selected = benchmark
-    measured(count)
+    for count in counts { measured(count) }
     print("sink \(sink)")
     exit(0)
 }
