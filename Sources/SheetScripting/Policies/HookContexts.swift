@@ -38,9 +38,9 @@ enum HookContexts {
     /// The request hook's context, written over what its table holds: `old`
     /// is the context the table was last filled with, and only the fields
     /// that differ from it are set; all of them, nil ones removed, when the
-    /// table is `fresh` (a reused table, `RequestContextTable`). `old` is read through a pointer, field
-    /// by field: passed as a value (or an optional) it was copied whole at
-    /// each call, about 430 instructions.
+    /// table is `fresh` (a reused table, `RequestContextTable`). `old` is
+    /// read through a pointer, field by field: passed as a value (or an
+    /// optional) it was copied whole at each call, about 430 instructions.
     static func request(
         _ c: RequestContext, over old: UnsafePointer<RequestContext>, fresh: Bool, items: ItemSnapshots,
         words: Words, _ t: inout LuaTableWriter
