@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    /// Calls `hook` with a read-only context `{held = 1, item = {id = 3}}`;
+    /// its answer as a string.
+    func callWithContext(_ lua: LuaRuntime, _ hook: LuaFunction) throws -> String? {
+        try lua.call(
+            hook,
+            arguments: { args throws(LuaError) in
+                try args.pushTable(readOnly: true, fieldCapacity: 2) { ctx throws(LuaError) in
+                    ctx.set("held", 1)
+                    try ctx.setTable("item", fieldCapacity: 1) { item throws(LuaError) in item.set("id", 3) }
+                }
+            },
+            results: { results in results.string(at: 0) })
+    }
+
     /// A view's metatable fields read nil: the data table is not a metatable
     /// that `ctx.__index` would hand out for writing.
     @Test func readOnlyContext_keepsItsData_outOfReach() throws {
@@ -48,15 +62,7 @@ import Testing
                 if data then data.held = 42 end
                 return tostring(ctx.__index) .. ' ' .. tostring(ctx.item.__index) .. ' ' .. ctx.held
                 """, chunkName: "hook.lua")
-        let answer = try lua.call(
-            hook,
-            arguments: { args throws(LuaError) in
-                try args.pushTable(readOnly: true, fieldCapacity: 2) { ctx throws(LuaError) in
-                    ctx.set("held", 1)
-                    try ctx.setTable("item", fieldCapacity: 1) { item throws(LuaError) in item.set("id", 3) }
-                }
-            },
-            results: { results in results.string(at: 0) })
+        let answer = try callWithContext(lua, hook)
         #expect(answer == "nil nil 1")
     }
 
@@ -79,15 +85,7 @@ import Testing
                 return table.concat(seen, ' ') .. ' ' .. ctx.held .. ' ' .. ctx.item.id .. ' '
                   .. type(string.format) .. ' ' .. n
                 """, chunkName: "hook.lua")
-        let answer = try lua.call(
-            hook,
-            arguments: { args throws(LuaError) in
-                try args.pushTable(readOnly: true, fieldCapacity: 2) { ctx throws(LuaError) in
-                    ctx.set("held", 1)
-                    try ctx.setTable("item", fieldCapacity: 1) { item throws(LuaError) in item.set("id", 3) }
-                }
-            },
-            results: { results in results.string(at: 0) })
+        let answer = try callWithContext(lua, hook)
         #expect(answer == "true true true 1 3 function 2")
     }
 
