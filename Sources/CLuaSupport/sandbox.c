@@ -142,7 +142,7 @@ static int readonly_pairs(lua_State *L) {
 
 static int readonly_len(lua_State *L) {
     push_readable_target(L, 1);
-    lua_pushinteger(L, lua_istable(L, -1) ? (lua_Integer)lua_rawlen(L, -1) : 0);
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
     return 1;
 }
 

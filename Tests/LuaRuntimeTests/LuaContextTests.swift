@@ -25,6 +25,7 @@ import Testing
         end, function(how)
           if how == 'pairs' then return pairs(kept) end
           if how == 'len' then return #kept end
+          if how == 'view' then return kept end
           return rawget(kept, 'a'), getmetatable(kept)
         end
         """
@@ -75,6 +76,8 @@ import Testing
             #expect(error?.message.contains("a hook's context can be read only during its call") == true)
             #expect(error?.file == "context.lua")
         }
+        // Passed back to Swift after its call, it converts to an empty table.
+        #expect(try f.lua.call(f.other, ["view"]).first?.tableValue?.fields.isEmpty == true)
         // Raw access and the metatable show nothing either way.
         #expect(try f.lua.call(f.other, ["raw"]) == [.nil, .boolean(false)])
         // A later call's view reads; the kept one still does not.
