@@ -1,4 +1,5 @@
 import Foundation
+import LuaRuntime
 import SheetEngine
 import SheetJSON
 import SheetLabTestSupport
@@ -227,12 +228,14 @@ final class MCPTestClient {
         // A cancel read while request 7 runs interrupts its Lua; the request is then not answered.
         // It is sent once the request runs, however long a loaded machine takes to start it
         // (a cancel read before its request is for an earlier one, and is dropped).
-        let cancel = DispatchWorkItem {
-            let control = client.server.control
+        // From a thread of its own: the shared pool's threads can all be busy
+        // with other tests (under AddressSanitizer the cancel once came after
+        // the request's 10 s budget).
+        let control = client.server.control
+        startDetachedThread {
             for _ in 0..<60_000 where !control.isRunning(.int(7)) { usleep(1000) }
             control.cancel(.int(7))
         }
-        DispatchQueue.global().async(execute: cancel)
         let line: JSON = [
             "jsonrpc": "2.0", "id": 7, "method": "tools/call",
             "params": ["name": "run_scenario", "arguments": ["source": "while true do end", "timeline": "none"]],
