@@ -122,7 +122,7 @@ public final class SheetApp {
                 earlierPartsBytes += timeline.events.reduce(0) { $0 + $1.estimatedBytes }
                 earlierParts.append(
                     TimelinePart(
-                        part: part, profile: self.profile, events: timeline.events, endTime: now,
+                        part: part, profile: self.profile, events: Array(timeline.events), endTime: now,
                         policies: partPolicies))
             }
             part += 1
@@ -141,7 +141,7 @@ public final class SheetApp {
     /// current one.
     public var parts: [TimelinePart] {
         earlierParts + [
-            TimelinePart(part: part, profile: profile, events: timeline.events, endTime: now, policies: partPolicies)
+            TimelinePart(part: part, profile: profile, events: Array(timeline.events), endTime: now, policies: partPolicies)
         ]
     }
 

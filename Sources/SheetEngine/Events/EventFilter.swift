@@ -11,7 +11,7 @@
 ///
 /// ```swift
 /// let filter = try EventFilter([("kind", "requestLost"), ("since", 10)])
-/// let lost = filter.select(app.timeline.events[...], firstIndex: 0)
+/// let lost = filter.select(app.timeline.events(since: 0), firstIndex: 0)
 /// ```
 public struct EventFilter: Sendable, CustomStringConvertible {
     /// A field a filter can name, with the type its value must have.

@@ -5,7 +5,7 @@
 /// exhaustive exploration, where nobody reads the history).
 public struct Timeline: Sendable {
     /// The events kept, oldest first.
-    public private(set) var events: [Event] = []
+    public private(set) var events = EventLog()
     /// How many events were appended, retained or not.
     public private(set) var count = 0
     /// Whether events are kept.
@@ -21,10 +21,11 @@ public struct Timeline: Sendable {
     }
 
     /// Events appended since `count` was `mark`; none when `mark` is at or
-    /// past the end, all when it is 0 or negative.
+    /// past the end, all when it is 0 or negative. Events recent enough to
+    /// lie in one chunk of the log are not copied.
     public func events(since mark: Int) -> ArraySlice<Event> {
         let dropped = count - events.count
-        return events[min(events.count, max(0, mark - dropped))...]
+        return events.suffix(from: min(events.count, max(0, mark - dropped)))
     }
 
     /// The timeline as text, one event per line.

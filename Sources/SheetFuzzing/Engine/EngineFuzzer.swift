@@ -161,7 +161,7 @@ public struct EngineFuzzer {
         var rng = FuzzRandom(seed: FuzzRandom.caseSeed(c.seed, c.index) ^ 0x7417)
         var path: [CheckAction] = []
         var mark = (a.app.timeline.count, b.app.timeline.count)
-        guard Self.sameEvents(a.app.timeline.events[...], b.app.timeline.events[...]) else {
+        guard Self.sameEvents(a.app.timeline.events(since: 0), b.app.timeline.events(since: 0)) else {
             return Failure(fuzzCase: c, check: "twin-divergence", message: "the set-ups differ", steps: [])
         }
         for _ in 0..<depth {

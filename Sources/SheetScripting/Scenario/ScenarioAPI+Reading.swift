@@ -52,14 +52,14 @@ extension ScenarioAPI {
             switch args[1] {
             case .nil:
                 try room(all.events.count)
-                return [ScriptTables.events(all.events[...], firstIndex: first)]
+                return [ScriptTables.events(all.events(since: 0), firstIndex: first)]
             case .integer(let since):
                 let slice = all.events(since: since)
                 try room(slice.count)
                 return [ScriptTables.events(slice, firstIndex: all.count - slice.count)]
             case .table:
                 let filter = try EventFilter(lua: args[1], argument: 1, function: "timeline")
-                let selected = filter.select(all.events[...], firstIndex: first)
+                let selected = filter.select(all.events(since: 0), firstIndex: first)
                 try room(selected.count)
                 return [ScriptTables.events(selected)]
             default:

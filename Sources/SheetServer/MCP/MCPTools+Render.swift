@@ -36,7 +36,7 @@ extension MCPTools {
                 throw p.bad("give exactly one of 'events', 'path' or 'source'")
             }
             let (result, _) = try runScenario(call)
-            events = result.session.app.timeline.events
+            events = Array(result.session.app.timeline.events)
             profile = result.session.profile
             end = result.session.app.now
             title = title ?? result.path

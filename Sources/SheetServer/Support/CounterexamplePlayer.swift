@@ -22,7 +22,7 @@ package enum CounterexamplePlayer {
         var policyNames: [String] = []
         var now = 0
         let applied = checker.replay(steps, liveness: liveness) { step, stepEvents, app in
-            if step == nil { events = app.timeline.events } else { events += stepEvents }
+            if step == nil { events = Array(app.timeline.events) } else { events += stepEvents }
             profile = app.profile
             policyNames = app.parts.last?.policies ?? policyNames
             now = app.now
