@@ -93,8 +93,11 @@ extension SheetApp {
             steps.chained += 1
             run(next, deferred: true)
         }
-        steps.pending.removeAll(keepingCapacity: true)
-        steps.pendingHead = 0
+        // Most steps queue nothing: emptying an empty queue made a new buffer.
+        if steps.pendingHead > 0 {
+            steps.pending.removeAll(keepingCapacity: true)
+            steps.pendingHead = 0
+        }
     }
 
     /// Runs app code (an action), putting a failure on the timeline, then

@@ -82,7 +82,7 @@ public enum Value: Hashable, Sendable {
 
     /// A field of a record, or `.none`.
     public subscript(field: String) -> Value {
-        if case .record(let fields) = self { return fields[field] ?? .none }
+        if case .record(let fields) = self { return Value.field(field, of: fields) ?? .none }
         return .none
     }
 
