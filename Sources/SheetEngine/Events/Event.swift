@@ -280,8 +280,22 @@ public struct Geometry: Hashable, Sendable {
 
     public init(placement: SheetPlacement?, frame: Frame) {
         self.placement = placement
-        func t(_ v: Double) -> Int32 { Int32(clamping: Int((v * 10).rounded())) }
-        (x, y, width, height) = (t(frame.x), t(frame.y), t(frame.width), t(frame.height))
+        (x, y, width, height) = (
+            Self.tenths(frame.x), Self.tenths(frame.y), Self.tenths(frame.width), Self.tenths(frame.height)
+        )
+    }
+
+    /// `Int32(clamping: Int((v * 10).rounded()))`, without calling the C
+    /// library's `round` for the lengths a screen has: the truncated tenths
+    /// and the exact remainder say which way to round (half away from zero,
+    /// as `rounded()` does). GeometryTests compares the two.
+    @inline(__always)
+    static func tenths(_ v: Double) -> Int32 {
+        let r = v * 10
+        guard abs(r) < 1_000_000_000 else { return Int32(clamping: Int(r.rounded())) }
+        let t = Int32(r)
+        let rest = r - Double(t)
+        return rest >= 0.5 ? t + 1 : rest <= -0.5 ? t - 1 : t
     }
 
     /// The frame, to a tenth of a point.
