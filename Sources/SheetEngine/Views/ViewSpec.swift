@@ -269,7 +269,10 @@ public final class ContentContext {
     let declaration: DeclaredView
     let captured: [Value]
     unowned let app: SheetApp
-    private(set) var bindingReads: [StateRef] = []
+    /// The bindings the content read. Unchecked: content runs on the
+    /// engine's thread and nothing reads the list while `binding` adds to
+    /// it (the dynamic check was about 70 instructions an evaluation).
+    @exclusivity(unchecked) private(set) var bindingReads: [StateRef] = []
 
     init(
         item: Value, presenter: String, detent: Detent?, declaration: DeclaredView, captured: [Value], app: SheetApp
