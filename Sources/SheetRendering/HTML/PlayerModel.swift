@@ -60,7 +60,7 @@ struct PlayerModel {
         return 1 - (1 - p) * (1 - p) * (1 - p)
     }
 
-    init(events: [Event]) {
+    init(events: some Sequence<Event>) {
         var presentations: [Presentation] = []
         var current: [String: Int] = [:]
         var rotations: [(Int, String)] = []

@@ -76,7 +76,8 @@ public struct TimelineSVG: Sendable, Hashable {
     ///   - endTime: when the run ended (for example `app.now`), in ms; the
     ///     axis runs from 0 to here, or on to where a running transition ends.
     /// - Returns: an SVG document (UTF-8 text, no external references).
-    public func render(_ events: [Event], endTime: Int) -> String {
+    public func render(_ events: some Collection<Event>, endTime: Int) -> String {
+        let events = Array(events)
         let part = TimelinePart(
             part: 1, profile: profile ?? .default, events: events, endTime: max(endTime, events.last?.time ?? 0))
         return drawing([part], profiles: [profile]).writer.output
