@@ -141,7 +141,8 @@ public final class SheetApp {
     /// current one.
     public var parts: [TimelinePart] {
         earlierParts + [
-            TimelinePart(part: part, profile: profile, events: Array(timeline.events), endTime: now, policies: partPolicies)
+            TimelinePart(
+                part: part, profile: profile, events: Array(timeline.events), endTime: now, policies: partPolicies)
         ]
     }
 

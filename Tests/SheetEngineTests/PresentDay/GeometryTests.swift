@@ -103,7 +103,9 @@ import Testing
     /// An event keeps a frame in tenths, rounded half away from zero as
     /// `rounded()` does, without calling it for screen lengths.
     @Test func tenths_roundLikeRounded() {
-        var values: [Double] = [0, -0, 0.05, -0.05, 0.04999, 0.15, -0.15, 2.25, -2.25, 390, 843.95, 1e8, -1e8, 1e9, -3e9]
+        var values: [Double] = [
+            0, -0, 0.05, -0.05, 0.04999, 0.15, -0.15, 2.25, -2.25, 390, 843.95, 1e8, -1e8, 1e9, -3e9,
+        ]
         var seed: UInt64 = 7
         for _ in 0..<5000 {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
