@@ -16,7 +16,8 @@ public struct EventLog: RandomAccessCollection, Sendable, Equatable {
     /// is a plain array's append.
     private var full: [[Event]] = []
     private var tail: [Event] = []
-    public private(set) var count = 0
+
+    public var count: Int { full.count << Self.chunkShift + tail.count }
 
     public init() {}
 
@@ -37,7 +38,6 @@ public struct EventLog: RandomAccessCollection, Sendable, Equatable {
     mutating func append(_ event: consuming Event) {
         if tail.count == Self.chunkSize { startChunk() }
         tail.append(consume event)
-        count += 1
     }
 
     @inline(never)
