@@ -37,12 +37,14 @@ enum HookContexts {
 
     /// The request hook's context, written over what its table holds: `old`
     /// is the context the table was last filled with, and only the fields
-    /// that differ from it are set; all of them, nil ones removed, when the
-    /// table is `fresh` (a reused table, `RequestContextTable`). `old` is
-    /// read through a pointer, field by field: passed as a value (or an
-    /// optional) it was copied whole at each call, about 430 instructions.
+    /// that differ from it are set, and copied into `old`; all of them, nil
+    /// ones removed, when the table is `fresh` (a reused table,
+    /// `RequestContextTable`), and `old` is then left for the caller to
+    /// replace. `old` is read through a pointer, field by field: passed as a
+    /// value (or an optional) it was copied whole at each call, about 430
+    /// instructions, and so was the whole context kept after each call.
     static func request(
-        _ c: RequestContext, over old: UnsafePointer<RequestContext>, fresh: Bool, items: ItemSnapshots,
+        _ c: RequestContext, over old: UnsafeMutablePointer<RequestContext>, fresh: Bool, items: ItemSnapshots,
         words: Words, _ t: inout LuaTableWriter
     ) throws(LuaError) {
         try presentation(&t, c, over: old, fresh: fresh, items: items, words: words)
@@ -52,35 +54,68 @@ enum HookContexts {
             } else {
                 t.setNil("phase")
             }
+            if !fresh { old.pointee.phase = c.phase }
         }
-        if fresh || old.pointee.currentItemID != c.currentItemID { t.replace("current_item_id", c.currentItemID) }
-        if fresh || old.pointee.held != c.held { t.set("held", c.held) }
-        if fresh || old.pointee.presenterBusyWith != c.presenterBusyWith { t.replace("busy_with", c.presenterBusyWith) }
-        if fresh || old.pointee.blocked != c.blocked { t.replace("blocked", c.blocked.map(blockName)) }
+        if fresh || old.pointee.currentItemID != c.currentItemID {
+            t.replace("current_item_id", c.currentItemID)
+            if !fresh { old.pointee.currentItemID = c.currentItemID }
+        }
+        if fresh || old.pointee.held != c.held {
+            t.set("held", c.held)
+            if !fresh { old.pointee.held = c.held }
+        }
+        if fresh || old.pointee.presenterBusyWith != c.presenterBusyWith {
+            t.replace("busy_with", c.presenterBusyWith)
+            if !fresh { old.pointee.presenterBusyWith = c.presenterBusyWith }
+        }
+        if fresh || old.pointee.blocked != c.blocked {
+            t.replace("blocked", c.blocked.map(blockName))
+            if !fresh { old.pointee.blocked = c.blocked }
+        }
         if fresh || old.pointee.reopenWindowLeft != c.reopenWindowLeft {
             if let left = c.reopenWindowLeft {
                 t.set("reopen_window_left", left)
             } else {
                 t.setNil("reopen_window_left")
             }
+            if !fresh { old.pointee.reopenWindowLeft = c.reopenWindowLeft }
         }
         if fresh || old.pointee.stock != c.stock {
             t.set("stock", choice: words.decision(c.stock), of: words.decisions)
+            if !fresh { old.pointee.stock = c.stock }
         }
-        if fresh || old.pointee.os != c.os { t.set("os", c.os) }
+        if fresh || old.pointee.os != c.os {
+            t.set("os", c.os)
+            if !fresh { old.pointee.os = c.os }
+        }
     }
 
     /// The fields `request` and `dismissed` share: which presentation,
     /// written over `old` as `request` is.
     static func presentation<C: PresentedContext>(
-        _ t: inout LuaTableWriter, _ c: C, over old: UnsafePointer<C>, fresh: Bool, items: ItemSnapshots,
+        _ t: inout LuaTableWriter, _ c: C, over old: UnsafeMutablePointer<C>, fresh: Bool, items: ItemSnapshots,
         words: Words
     ) throws(LuaError) {
-        if fresh || old.pointee.time != c.time { t.set("time", c.time) }
-        if fresh || old.pointee.presenter != c.presenter { t.set("presenter", c.presenter) }
-        if fresh || old.pointee.kind != c.kind { t.set("kind", choice: words.kind(c.kind), of: words.kinds) }
-        if fresh || old.pointee.modifier != c.modifier { t.set("modifier", c.modifier) }
-        if fresh || old.pointee.binding != c.binding { t.set("binding", c.binding) }
+        if fresh || old.pointee.time != c.time {
+            t.set("time", c.time)
+            if !fresh { old.pointee.time = c.time }
+        }
+        if fresh || old.pointee.presenter != c.presenter {
+            t.set("presenter", c.presenter)
+            if !fresh { old.pointee.presenter = c.presenter }
+        }
+        if fresh || old.pointee.kind != c.kind {
+            t.set("kind", choice: words.kind(c.kind), of: words.kinds)
+            if !fresh { old.pointee.kind = c.kind }
+        }
+        if fresh || old.pointee.modifier != c.modifier {
+            t.set("modifier", c.modifier)
+            if !fresh { old.pointee.modifier = c.modifier }
+        }
+        if fresh || old.pointee.binding != c.binding {
+            t.set("binding", c.binding)
+            if !fresh { old.pointee.binding = c.binding }
+        }
         // The id first: comparing two items costs hundreds of instructions.
         // An item with a floating-point number is set again: equal values
         // (0.0 and -0.0) may differ in Lua.
@@ -89,6 +124,10 @@ enum HookContexts {
         }
         if case .none = c.item { t.setNil("item") } else { try items.set("item", c.item, id: c.itemID, in: &t) }
         t.replace("item_id", c.itemID)
+        if !fresh {
+            old.pointee.item = c.item
+            old.pointee.itemID = c.itemID
+        }
     }
 
     static func blockName(_ b: BlockReason) -> String {
@@ -103,8 +142,10 @@ enum HookContexts {
         _ c: DismissedContext, items: ItemSnapshots, words: Words, _ args: inout LuaArgumentWriter
     ) throws(LuaError) {
         try args.pushTable(readOnly: true, fieldCapacity: 12) { (t: inout LuaTableWriter) throws(LuaError) in
+            // Fresh: nothing is read through the pointer, nor written.
             try withUnsafePointer(to: c) { (none: UnsafePointer<DismissedContext>) throws(LuaError) in
-                try presentation(&t, c, over: none, fresh: true, items: items, words: words)
+                try presentation(
+                    &t, c, over: UnsafeMutablePointer(mutating: none), fresh: true, items: items, words: words)
             }
             t.set("cause", c.cause.rawValue)
             try t.setTable("held", arrayCapacity: c.held.count) { (h: inout LuaTableWriter) throws(LuaError) in
@@ -166,13 +207,13 @@ enum HookContexts {
 
 /// What the request and dismissed contexts share: which presentation.
 protocol PresentedContext {
-    var time: Int { get }
-    var presenter: String { get }
-    var kind: PresentationKind { get }
-    var modifier: String { get }
-    var binding: String { get }
-    var item: Value { get }
-    var itemID: String? { get }
+    var time: Int { get set }
+    var presenter: String { get set }
+    var kind: PresentationKind { get set }
+    var modifier: String { get set }
+    var binding: String { get set }
+    var item: Value { get set }
+    var itemID: String? { get set }
 }
 
 extension RequestContext: PresentedContext {}

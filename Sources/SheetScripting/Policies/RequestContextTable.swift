@@ -44,8 +44,10 @@ final class RequestContextTable {
         guard !context.isInCall else {
             try args.pushTable(readOnly: true, fieldCapacity: Self.fieldCapacity) {
                 (t: inout LuaTableWriter) throws(LuaError) in
+                // Fresh: nothing is read through the pointer, nor written.
                 try withUnsafePointer(to: c) { (none: UnsafePointer<RequestContext>) throws(LuaError) in
-                    try HookContexts.request(c, over: none, fresh: true, items: items, words: words, &t)
+                    try HookContexts.request(
+                        c, over: UnsafeMutablePointer(mutating: none), fresh: true, items: items, words: words, &t)
                 }
             }
             return false
@@ -57,7 +59,9 @@ final class RequestContextTable {
         guard var t = try args.beginView(of: context) else { return false }
         try HookContexts.request(c, over: written, fresh: isNew, items: items, words: words, &t)
         try args.finishView(of: context, t)
-        written.pointee = c
+        // An update copied the fields it changed into `written`; a fresh
+        // write takes the whole context.
+        if isNew { written.pointee = c }
         fresh = false
         return true
     }
