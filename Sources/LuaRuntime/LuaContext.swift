@@ -23,7 +23,9 @@ public final class LuaContext {
     weak var releases: ReferenceReleases?
     /// Whether a view of it is being read (from `pushView(of:_:)` until
     /// `endCall(of:)`): a call nested in that one needs a table of its own.
-    public internal(set) var isInCall = false
+    /// Unchecked, as the runtime's state is: it is read and set at every
+    /// call, from the runtime's one thread.
+    @exclusivity(unchecked) public internal(set) var isInCall = false
 
     init(fieldCapacity: Int, runtime: LuaRuntime, state: LuaState) {
         _ = state.reserve(4)
