@@ -91,6 +91,9 @@ class Terminal:
         deadline = time.time() + timeout
         while time.time() < deadline:
             try:
+                with open("/proc/%d/stat" % self.pid) as f:
+                    if f.read().rsplit(")", 1)[-1].split()[0] == "Z":
+                        return  # it has left already
                 with open("/proc/%d/syscall" % self.pid) as f:
                     fields = f.read().split()
             except OSError:
@@ -129,6 +132,10 @@ class Terminal:
     def close(self):
         """Leaves with Ctrl-D; returns the exit status."""
         if self.status is None:
+            # A Ctrl-D typed while the terminal is still in cooked mode (the
+            # prompt drawn, libedit not yet reading) is turned into an empty
+            # line by the kernel and lost when libedit goes raw: wait first.
+            self.wait_until_reading()
             try:
                 self.send(CTRL_D)
             except OSError:
@@ -151,8 +158,10 @@ class Terminal:
         self.expect(r"\n> ")  # the banner, then the first prompt
         return self
 
-    def __exit__(self, *exc):
-        self.close()
+    def __exit__(self, kind, *exc):
+        status = self.close()
+        if kind is None:
+            check(status == 0, "the REPL leaves on Ctrl-D with exit code 0 (got %s)" % status, self)
 
 
 def check(condition, message, terminal=None):
