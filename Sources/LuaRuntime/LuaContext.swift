@@ -23,9 +23,12 @@ public final class LuaContext {
     weak var releases: ReferenceReleases?
     /// Whether a view of it is being read (from `pushView(of:_:)` until
     /// `endCall(of:)`): a call nested in that one needs a table of its own.
-    /// Unchecked, as the runtime's state is: it is read and set at every
-    /// call, from the runtime's one thread.
-    @exclusivity(unchecked) public internal(set) var isInCall = false
+    public var isInCall: Bool { inCall }
+    /// `isInCall`'s storage. Unchecked, as the runtime's state is: it is
+    /// read and set at every call, from the runtime's one thread. Read from
+    /// another module through the getter: there, a stored property's read
+    /// was checked dynamically all the same (about 75 instructions).
+    @exclusivity(unchecked) var inCall = false
 
     init(fieldCapacity: Int, runtime: LuaRuntime, state: LuaState) {
         _ = state.reserve(4)
@@ -54,8 +57,8 @@ extension LuaRuntime {
     /// Ends the call `context`'s last view was pushed for: that view raises
     /// an error when read from now on.
     public func endCall(of context: LuaContext) {
-        guard context.isInCall else { return }
-        context.isInCall = false
+        guard context.inCall else { return }
+        context.inCall = false
         let state = active
         guard state.reserve(2) else { return }
         state.pushReference(context.index)  // stack: -> index
@@ -90,7 +93,7 @@ extension LuaArgumentWriter {
         guard context.runtimeSerial == runtime.serial else {
             throw LuaError(.badValue, "a context of another Lua runtime")
         }
-        guard !context.isInCall else { throw LuaError(.badValue, "the context is in a call already") }
+        guard !context.inCall else { throw LuaError(.badValue, "the context is in a call already") }
         // The data, a key and a value; the view takes four slots above its place.
         if available < 5, !growStack() { return nil }
         available -= 1
@@ -108,7 +111,7 @@ extension LuaArgumentWriter {
         sl_runtime_push_context_view(state.pointer, -2, -1)  // stack: -> meta, index, view
         sl_lua_replace(state.pointer, -3)
         state.pop(1)  // stack: -> view
-        context.isInCall = true
+        context.inCall = true
     }
 }
 

@@ -120,7 +120,12 @@ extension SheetApp {
             let old = world.views[slot]
             let new = normalized(value, replacing: old)
             // The user's action is recorded even when a policy then refuses the write.
-            if cause == .user { emitWrite(slot, new, cause: cause) }
+            // Measured once, for the event and for the memory it holds (about 160 instructions a record).
+            var newBytes: Int?
+            if cause == .user {
+                newBytes = new.estimatedBytes
+                emitWrite(slot, new, bytes: newBytes!, cause: cause)
+            }
             var store = true
             let mods = world.views[slot.view].triggers[slot.index]
             if cause.makesRequests, !mods.isEmpty {
@@ -138,9 +143,10 @@ extension SheetApp {
             }
             guard store, old != new else { continue }
             world.views[slot] = new
-            charge(new.estimatedBytes - old.estimatedBytes)
+            let bytes = newBytes ?? new.estimatedBytes
+            charge(bytes - old.estimatedBytes)
             changed.append(slot)
-            if cause != .user { emitWrite(slot, new, cause: cause) }
+            if cause != .user { emitWrite(slot, new, bytes: bytes, cause: cause) }
         }
         guard !changed.isEmpty || !actions.isEmpty else { return }
 
@@ -166,7 +172,8 @@ extension SheetApp {
         runChangeObservers(changed)
     }
 
-    func emitWrite(_ slot: SlotRef, _ value: Value, cause: WriteCause) {
+    /// Records a write of `value` (its `estimatedBytes` is `bytes`) to `slot`.
+    func emitWrite(_ slot: SlotRef, _ value: Value, bytes: Int, cause: WriteCause) {
         let declaration = world.views[slot.view].declaration
         let name = declaration.slotNames[slot.index]
         let kind: EventKind
@@ -183,7 +190,8 @@ extension SheetApp {
             Event(
                 time: now, kind: kind, presenter: declaration.name, decider: decider,
                 rule: cause == .removedModifier ? .b31 : kind == .writeBack ? .b02 : nil,
-                note: .write(slot: name, value: value, why: why)))
+                note: .write(slot: name, value: value, why: why)),
+            estimatedBytes: Event.estimatedBytes(ofWrite: bytes))
     }
 
     /// Keeps detent selections in the form the slot already uses, so that

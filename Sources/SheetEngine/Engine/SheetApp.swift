@@ -207,7 +207,14 @@ public final class SheetApp {
     /// instructions an event).
     @inline(__always)
     func emit(_ event: consuming Event) {
-        if timeline.retains { charge(event.estimatedBytes) }
+        emit(event, estimatedBytes: timeline.retains ? event.estimatedBytes : 0)
+    }
+
+    /// `emit` for a caller that knows the event's `estimatedBytes` already
+    /// (a write, whose value the update has just measured).
+    @inline(__always)
+    func emit(_ event: consuming Event, estimatedBytes: Int) {
+        if timeline.retains { charge(estimatedBytes) }
         if observers.isEmpty && !event.kind.isRunError {
             timeline.append(consume event)
         } else {

@@ -260,11 +260,14 @@ extension Event {
         let base = MemoryLayout<Event>.stride
         switch note {
         case .text(let s): return base + s.utf8.count
-        case .write(_, let value, _): return base + value.estimatedBytes
+        case .write(_, let value, _): return Self.estimatedBytes(ofWrite: value.estimatedBytes)
         case .decision, .transition, .held: return base
         case .groupDismissal(_, _, _, let above): return base + (above?.utf8.count ?? 0)
         }
     }
+
+    /// `estimatedBytes` of a write event whose value's is `valueBytes`.
+    static func estimatedBytes(ofWrite valueBytes: Int) -> Int { MemoryLayout<Event>.stride + valueBytes }
 }
 
 /// Where a presentation is drawn after an event: its placement (sheets,
