@@ -21,13 +21,17 @@
 // (its state is the view; the data are its iterator's upvalue). Names
 // starting with `__` read nil through a view, and `pairs` skips them.
 // A reused context (sl_runtime_new_context) is a data table kept across the
-// calls of one hook: its views share a metatable whose `__index` closes
-// over the data and the one view that may read them during the call.
+// calls of one hook. The one view that reads it during a call has a
+// metatable whose `__index` is the data table itself (read by the VM
+// without a function call); when the call ends, that view is given the
+// metatable of ended contexts, whose `__index` raises an error, so a view a
+// script kept never shows another call's data.
 
-/* Registry keys (their addresses): the metatable snapshot views share, and
-   their table of views to data. */
+/* Registry keys (their addresses): the metatable snapshot views share,
+   their table of views to data, and the metatable of ended contexts' views. */
 static const char snapshot_meta_key = 'm';
 static const char snapshot_data_key = 'd';
+static const char ended_context_meta_key = 'e';
 
 int sl_readonly_newindex(lua_State *L) {
     if (lua_type(L, 2) == LUA_TSTRING)
@@ -62,18 +66,14 @@ static int snapshot_index(lua_State *L) {
 
 static const char context_ended[] = "a hook's context can be read only during its call (copy what you need)";
 
-/// __index of reused contexts' views (upvalue 1: the data; 2: the view that
-/// may read them now). The data hold no `__` names (writers refuse them).
-static int context_index(lua_State *L) {
-    if (!lua_rawequal(L, 1, lua_upvalueindex(2)))
-        return luaL_error(L, "%s", context_ended);
-    lua_settop(L, 2);
-    lua_rawget(L, lua_upvalueindex(1));
-    return 1;
+/// __index of the views of reused contexts whose call has ended.
+static int ended_context_index(lua_State *L) {
+    return luaL_error(L, "%s", context_ended);
 }
 
 /// stack: meta -> meta, target (the table the metatable of the view at
-/// `view` shows; nil if none, or if a context's call has ended)
+/// `view` shows; nil if none, or if a context's call has ended; a library's
+/// or a live context's is its `__index`)
 static void push_meta_target(lua_State *L, int view) {
     view = lua_absindex(L, view);
     lua_pushliteral(L, "__index");
@@ -86,15 +86,9 @@ static void push_meta_target(lua_State *L, int view) {
         lua_pushvalue(L, view);
         lua_rawget(L, -2);                                        /* stack: -> meta, views, data */
         lua_remove(L, -2);
-    } else if (index == context_index) {
-        lua_getupvalue(L, -1, 2);                                 /* stack: meta, index -> meta, index, reader */
-        int current = lua_rawequal(L, -1, view);
+    } else if (index == ended_context_index) {
         lua_pop(L, 1);
-        if (current)
-            lua_getupvalue(L, -1, 1);                             /* stack: -> meta, index, data */
-        else
-            lua_pushnil(L);
-        lua_remove(L, -2);
+        lua_pushnil(L);
     }
 }
 
@@ -223,35 +217,47 @@ void sl_runtime_make_readonly(lua_State *L) {
 }
 
 void sl_runtime_new_context(lua_State *L, int field_capacity) {
+    /* Made here, where allocating is allowed, so that ending a call
+       allocates nothing. */
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &ended_context_meta_key) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 5);                               /* stack: -> ended */
+        raw_set_field(L, "__index", push_cfunction, (void *)ended_context_index);
+        fill_view_metatable(L);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &ended_context_meta_key);
+    } else {
+        lua_pop(L, 1);
+    }
     lua_createtable(L, 0, field_capacity);                      /* stack: -> data */
     lua_createtable(L, 0, 5);                                   /* stack: -> data, meta */
-    lua_pushliteral(L, "__index");
-    lua_pushvalue(L, -3);
-    lua_pushnil(L);                                             /* no view reads them yet */
-    lua_pushcclosure(L, context_index, 2);                      /* stack: -> data, meta, "__index", index */
-    lua_pushvalue(L, -1);
-    lua_insert(L, -3);                                          /* stack: -> data, meta, index, "__index", index */
-    lua_rawset(L, -4);                                          /* stack: -> data, meta, index */
-    lua_pushvalue(L, -2);
+    raw_set_field(L, "__index", push_value_at, (void *)(intptr_t)lua_absindex(L, -2));
     fill_view_metatable(L);
+    lua_pushboolean(L, 0);                                      /* stack: -> data, meta, false (no view yet) */
+}
+
+/// Gives the view in the registry slot `view_ref`, if any, the metatable of
+/// ended contexts, and empties the slot. stack: unchanged (2 slots above)
+static void end_context_view(lua_State *L, int view_ref) {
+    if (lua_rawgeti(L, LUA_REGISTRYINDEX, view_ref) == LUA_TTABLE) {   /* stack: -> view */
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &ended_context_meta_key);
+        lua_setmetatable(L, -2);
+        lua_pushboolean(L, 0);
+        lua_rawseti(L, LUA_REGISTRYINDEX, view_ref);
+    }
     lua_pop(L, 1);
 }
 
-void sl_runtime_push_context_view(lua_State *L, int meta, int index) {
+void sl_runtime_push_context_view(lua_State *L, int meta, int view_ref) {
     meta = lua_absindex(L, meta);
-    index = lua_absindex(L, index);
+    end_context_view(L, view_ref);                              /* a view whose call was not ended */
     lua_createtable(L, 0, 0);                                   /* stack: -> view */
-    lua_pushvalue(L, -1);
-    lua_setupvalue(L, index, 2);                                /* the view that reads the data now */
     lua_pushvalue(L, meta);
     lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_rawseti(L, LUA_REGISTRYINDEX, view_ref);                /* the view that reads the data now */
 }
 
-void sl_runtime_end_context(lua_State *L, int index) {
-    index = lua_absindex(L, index);
-    lua_pushnil(L);
-    lua_setupvalue(L, index, 2);
-}
+void sl_runtime_end_context(lua_State *L, int view_ref) { end_context_view(L, view_ref); }
 
 /// stack: -> proxy (a read-only view of the library table at `target`)
 static void push_library_view(lua_State *L, int target) {

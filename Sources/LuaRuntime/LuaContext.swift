@@ -13,12 +13,19 @@ import CLuaSupport
 /// call's fields. Otherwise a view behaves as any read-only table: writes
 /// are refused, `pairs` and `#` read the data, `__` names read nil.
 ///
-/// The data table, the views' metatable and its `__index` are referenced
-/// from the registry and released when the last Swift reference goes.
+/// The live view's `__index` is the data table itself, so the VM reads a
+/// field without calling a function (a closure that checked the view cost
+/// about 150 instructions a read); ending the call gives that view the
+/// metatable of ended contexts instead.
+///
+/// The data table, the live view's metatable and the slot that holds the
+/// live view are referenced from the registry and released when the last
+/// Swift reference goes.
 public final class LuaContext {
     @usableFromInline let data: Int32
     @usableFromInline let meta: Int32
-    @usableFromInline let index: Int32
+    /// The registry slot of the view that reads the data now (false if none).
+    @usableFromInline let view: Int32
     @usableFromInline let runtimeSerial: UInt64
     weak var releases: ReferenceReleases?
     /// Whether a view of it is being read (from `pushView(of:_:)` until
@@ -32,8 +39,8 @@ public final class LuaContext {
 
     init(fieldCapacity: Int, runtime: LuaRuntime, state: LuaState) {
         _ = state.reserve(4)
-        sl_runtime_new_context(state.pointer, Int32(clamping: fieldCapacity))  // stack: -> data, meta, index
-        index = state.makeReference()
+        sl_runtime_new_context(state.pointer, Int32(clamping: fieldCapacity))  // stack: -> data, meta, false
+        view = state.makeReference()
         meta = state.makeReference()
         data = state.makeReference()
         runtimeSerial = runtime.serial
@@ -41,7 +48,7 @@ public final class LuaContext {
     }
 
     deinit {
-        releases?.pending.append(contentsOf: [data, meta, index])
+        releases?.pending.append(contentsOf: [data, meta, view])
     }
 }
 
@@ -61,9 +68,7 @@ extension LuaRuntime {
         context.inCall = false
         let state = active
         guard state.reserve(2) else { return }
-        state.pushReference(context.index)  // stack: -> index
-        sl_runtime_end_context(state.pointer, -1)
-        state.pop(1)
+        sl_runtime_end_context(state.pointer, context.view)
     }
 }
 
@@ -106,11 +111,9 @@ extension LuaArgumentWriter {
     public mutating func finishView(of context: LuaContext, _ table: LuaTableWriter) throws(LuaError) {
         if table.failed { try table.throwFailure() }
         state.pop(1)  // stack: data ->
-        state.pushReference(context.meta)
-        state.pushReference(context.index)  // stack: -> meta, index
-        sl_runtime_push_context_view(state.pointer, -2, -1)  // stack: -> meta, index, view
-        sl_lua_replace(state.pointer, -3)
-        state.pop(1)  // stack: -> view
+        state.pushReference(context.meta)  // stack: -> meta
+        sl_runtime_push_context_view(state.pointer, -1, context.view)  // stack: -> meta, view
+        sl_lua_replace(state.pointer, -2)  // stack: -> view
         context.inCall = true
     }
 }

@@ -85,6 +85,24 @@ import Testing
         #expect(throws: LuaError.self) { try f.lua.call(f.stale, []) }
     }
 
+    @Test func aNewView_endsTheLastOne_evenIfItsCallWasNotEnded() throws {
+        let f = try Fixture()
+        // As if ending the call had failed (the stack could not grow).
+        _ = try f.lua.call(
+            f.read,
+            arguments: { args throws(LuaError) in
+                try args.pushView(of: f.context) { (t: inout LuaTableWriter) throws(LuaError) in t.set("a", 1) }
+            }, results: { $0.string(at: 0) })
+        #expect(try f.lua.call(f.stale, []) == [.integer(1)])
+        f.context.inCall = false
+        // The next call's view is the only one that reads.
+        let kept = try f.lua.call(f.other, ["view"])
+        #expect(try f.call { (t: inout LuaTableWriter) throws(LuaError) in t.set("a", 2) } == "a=2 (read-only)")
+        #expect(kept.count == 1)
+        let error = #expect(throws: LuaError.self) { try f.lua.call(f.stale, []) }
+        #expect(error?.message.contains("a hook's context can be read only during its call") == true)
+    }
+
     @Test func aViewConvertedToASwiftValue_duringItsCall_isItsData() throws {
         let f = try Fixture()
         let echo = try f.lua.load(source: "return ...", chunkName: "echo.lua")

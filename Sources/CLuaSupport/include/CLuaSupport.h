@@ -157,21 +157,23 @@ void sl_runtime_make_readonly(struct lua_State *L);
 /// stack: -> target | (nothing)
 int sl_runtime_push_view_target(struct lua_State *L, int index);
 /// Makes a reused context: a data table kept across the calls of one hook,
-/// updated in place between them, and the metatable its views share, whose
-/// `__index` is a closure over the data and the one view that may read them
-/// now (none until sl_runtime_push_context_view). A view read after
+/// updated in place between them; the metatable of the view that reads it
+/// during a call, whose `__index` is the data table; and the slot that holds
+/// that view (false until sl_runtime_push_context_view). A view read after
 /// sl_runtime_end_context raises an error instead of showing another
 /// call's data. Each is referenced from the registry by the caller.
-/// stack: -> data, meta, index (needs 4 free stack slots)
+/// stack: -> data, meta, false (needs 4 free stack slots)
 void sl_runtime_new_context(struct lua_State *L, int field_capacity);
-/// A new view of the context whose metatable and `__index` are at `meta`
-/// and `index`: the one that reads its data until the next view or
-/// sl_runtime_end_context.
+/// A new view of the context whose metatable is at `meta` and whose view
+/// slot is the registry reference `view_ref`: the one that reads its data
+/// until the next view or sl_runtime_end_context (the last view, if its
+/// call was not ended, is ended first).
 /// stack: -> view (needs 2 free stack slots)
-void sl_runtime_push_context_view(struct lua_State *L, int meta, int index);
-/// No view reads the context whose `__index` is at `index` any more.
-/// stack: unchanged (needs 1 free stack slot)
-void sl_runtime_end_context(struct lua_State *L, int index);
+void sl_runtime_push_context_view(struct lua_State *L, int meta, int view_ref);
+/// The view in the slot `view_ref` reads no more: it raises an error. It
+/// allocates nothing.
+/// stack: unchanged (needs 2 free stack slots)
+void sl_runtime_end_context(struct lua_State *L, int view_ref);
 /// Whether `name` is hidden by a view (it starts with "__", as the fields
 /// sl_runtime_make_readonly adds do).
 int sl_is_view_field(const char *name, size_t length);
