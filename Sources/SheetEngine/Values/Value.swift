@@ -25,13 +25,24 @@ public enum Value: Hashable, Sendable {
     /// The identity of this value used as an item (B04), or nil when it has none.
     public var itemID: String? {
         switch self {
-        case .none, .bool, .list, .detent: return nil
+        case .record(let fields):
+            guard let id = Value.field("id", of: fields) else { return nil }
+            return id.scalarID
+        default: return scalarID
+        }
+    }
+
+    /// The identity of a value that is not a record: nil for lists too,
+    /// which is also what an `id` field holding a record or a list gives.
+    /// Not recursive, so that it inlines into `itemID` (the recursive form
+    /// cost about 240 instructions for an `{id = n}` item).
+    @inline(__always)
+    private var scalarID: String? {
+        switch self {
+        case .none, .bool, .list, .detent, .record: return nil
         case .int(let i): return Value.text(of: i)
         case .double(let d): return Value.format(d)
         case .string(let s): return s
-        case .record(let fields):
-            guard let id = Value.field("id", of: fields), !id.isRecordOrList else { return nil }
-            return id.itemID
         }
     }
 
@@ -72,9 +83,15 @@ public enum Value: Hashable, Sendable {
     public func nests(deeperThan levels: Int) -> Bool {
         switch self {
         case .list(let items):
-            return levels <= 0 || items.contains { $0.nests(deeperThan: levels - 1) }
+            if levels <= 0 { return true }
+            for item in items where item.isRecordOrList && item.nests(deeperThan: levels - 1) { return true }
+            return false
         case .record(let fields):
-            return levels <= 0 || fields.values.contains { $0.nests(deeperThan: levels - 1) }
+            if levels <= 0 { return true }
+            for field in fields.values where field.isRecordOrList && field.nests(deeperThan: levels - 1) {
+                return true
+            }
+            return false
         default:
             return false
         }
