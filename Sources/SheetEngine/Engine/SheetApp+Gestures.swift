@@ -33,7 +33,7 @@ extension SheetApp {
             return
         }
         guard let k = world.index(request: request) else { return }
-        beginDismiss(k, cause: .interactive, rule: dismissDisabledIgnored(world.stack[k].shown.value) ? .b33 : nil)
+        beginDismiss(k, cause: .interactive, rule: dismissDisabledIgnored(at: k) ? .b33 : nil)
     }
 
     /// B08: a sheet can be swiped down unless interactiveDismissDisabled; a full-screen cover cannot.
@@ -43,7 +43,7 @@ extension SheetApp {
         if kind(of: world.stack[index].modifier) == .fullScreenCover {
             return "a full-screen cover cannot be swiped down (B08)"
         }
-        if dismissDisabledTakesEffect(world.stack[index].shown.value) { return "interactiveDismissDisabled (B08)" }
+        if dismissDisabledTakesEffect(at: index) { return "interactiveDismissDisabled (B08)" }
         let phase = world.stack[index].phase
         if phase != .presented { return "the \(phase.rawValue) transition is still running" }
         return nil
@@ -54,13 +54,32 @@ extension SheetApp {
     /// From 18 (a profile flag: one report); before, wherever it is applied.
     func dismissDisabledTakesEffect(_ content: SheetContent) -> Bool {
         content.interactiveDismissDisabled
-            && (content.interactiveDismissDisabledPlacement == .root || !profile.os.dismissDisabledAtRootOnly)
+            && dismissDisabledTakesEffect(placement: content.interactiveDismissDisabledPlacement)
+    }
+
+    /// Whether an interactiveDismissDisabled applied at `placement` takes effect.
+    func dismissDisabledTakesEffect(placement: DetentsPlacement) -> Bool {
+        placement == .root || !profile.os.dismissDisabledAtRootOnly
+    }
+
+    /// `dismissDisabledTakesEffect` of the content of the presentation at
+    /// `index`, its two fields read in place: passing the content copied it,
+    /// retaining each of its fields (about 130 instructions a call).
+    func dismissDisabledTakesEffect(at index: Int) -> Bool {
+        world.stack[index].shown.value.interactiveDismissDisabled
+            && dismissDisabledTakesEffect(placement: world.stack[index].shown.value.interactiveDismissDisabledPlacement)
     }
 
     /// Whether the content asks for `interactiveDismissDisabled` where B33
     /// makes it have no effect: a dismissal by the user then cites B33.
     func dismissDisabledIgnored(_ content: SheetContent) -> Bool {
         content.interactiveDismissDisabled && !dismissDisabledTakesEffect(content)
+    }
+
+    /// `dismissDisabledIgnored` of the content of the presentation at `index`, read in place.
+    func dismissDisabledIgnored(at index: Int) -> Bool {
+        world.stack[index].shown.value.interactiveDismissDisabled
+            && !dismissDisabledTakesEffect(placement: world.stack[index].shown.value.interactiveDismissDisabledPlacement)
     }
 
     /// Asks `should_dismiss`: a policy answering `false` vetoes (`true`, like
