@@ -1,8 +1,9 @@
 extension SheetApp {
     /// The request serial of the top presentation, or an error saying there is none.
     func topRequest() throws(EngineError) -> Int {
-        guard let top = world.stack.last else { throw EngineError(.noPresentation("nothing is presented")) }
-        return top.request
+        // Read in place: `world.stack.last` copied the whole presentation.
+        guard let top = world.stack.indices.last else { throw EngineError(.noPresentation("nothing is presented")) }
+        return world.stack[top].request
     }
 
     /// Swipes the top presentation down (B08). A full-screen cover cannot be
