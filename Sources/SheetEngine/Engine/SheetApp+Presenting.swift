@@ -204,12 +204,7 @@ extension SheetApp {
     }
 
     /// Takes the oldest request a modifier holds.
-    func takeHeld(_ mod: ModifierRef) -> HeldRequest? {
-        guard let r = world.held[mod]?.first else { return nil }
-        world.held[mod]!.removeFirst()
-        if world.held[mod]!.isEmpty { world.held[mod] = nil }
-        return r
-    }
+    func takeHeld(_ mod: ModifierRef) -> HeldRequest? { world.held.takeFirst(of: mod) }
 
     /// When a presenter frees up, presents the oldest request held by any
     /// of its modifiers (one queued because the presenter was busy, B05).

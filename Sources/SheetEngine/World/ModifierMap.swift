@@ -72,3 +72,19 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
         entries.lazy.map { (key: $0.key, value: $0.value) }.makeIterator()
     }
 }
+
+extension ModifierMap where Value == HeldQueue {
+    /// Takes the oldest request `key` holds, dropping its queue when that
+    /// was the last one. Found once and changed in place: through the
+    /// subscripts it was found four times, and the queue copied out twice.
+    mutating func takeFirst(of key: ModifierRef) -> HeldRequest? {
+        let (found, i) = position(of: key)
+        guard found, let first = entries[i].value.first else { return nil }
+        if entries[i].value.count == 1 {
+            entries.remove(at: i)
+        } else {
+            entries[i].value.removeFirst()
+        }
+        return first
+    }
+}
