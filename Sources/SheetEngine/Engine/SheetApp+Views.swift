@@ -89,7 +89,7 @@ extension SheetApp {
     /// Whether `ref` still holds the view that had `declaration` (app code
     /// can remove a view, and a row can be reused, while a step runs).
     func isLive(_ ref: ViewRef, _ declaration: DeclaredView) -> Bool {
-        world.views.contains(ref) && world.views[ref].declaration === declaration
+        world.views.holds(ref, declaration)
     }
 
     // MARK: Removing
