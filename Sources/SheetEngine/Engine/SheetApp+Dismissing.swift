@@ -179,13 +179,13 @@ extension SheetApp {
     /// the empty value in between, as with the seed's `SheetItemState`.
     func handOff(_ mod: ModifierRef, to r: HeldRequest) {
         guard let slot = world.views.binding(of: mod) else { return }
-        applyWrites([(slot, value(of: mod, for: r.item))], cause: .engine(.heldRequest))
+        applyWrite(slot, value(of: mod, for: r.item), cause: .engine(.heldRequest))
     }
 
     /// B02: the binding is cleared (isPresented set false) when the dismiss transition ends, not before.
     func writeBack(_ mod: ModifierRef) {
         guard let slot = world.views.binding(of: mod), !world.views[slot].isEmpty else { return }
-        applyWrites([(slot, emptyValue(of: mod))], cause: .writeBack)
+        applyWrite(slot, emptyValue(of: mod), cause: .writeBack)
     }
 
     /// B03: a new item written while the sheet is dismissing is overwritten by the write-back: the request is lost.

@@ -232,7 +232,7 @@ extension SheetApp {
                         detent: d.description, height: r.height, rule: .b29, geometry: geometry(at: i),
                         animated: true, note: .text("from \(before) (B29)")))
                 if let selection = p.layout.selection {
-                    applyWrites([(selection, .detent(d))], cause: .engine(.selection))
+                    applyWrite(selection, .detent(d), cause: .engine(.selection))
                 }
             }
             if let k = world.index(request: p.request) { reportPlacement(at: k) }
@@ -347,7 +347,7 @@ extension SheetApp {
                 detent: next.detent.description, height: next.height, rule: .b42, geometry: geometry(at: i),
                 animated: true, note: .text("grabber tap, from \(current) (B42)")))
         if let selection = p.layout.selection {
-            applyWrites([(selection, .detent(next.detent))], cause: .engine(.selection))
+            applyWrite(selection, .detent(next.detent), cause: .engine(.selection))
         }
         if let k = world.index(request: request) { reportPlacement(at: k) }
     }
@@ -391,7 +391,7 @@ extension SheetApp {
                 detent: largest.detent.description, height: largest.height, rule: .b48, geometry: geometry(at: i),
                 animated: true, note: .text("the text field's focus expanded it from \(current) (B48)")))
         if let selection = p.layout.selection {
-            applyWrites([(selection, .detent(largest.detent))], cause: .engine(.selection))
+            applyWrite(selection, .detent(largest.detent), cause: .engine(.selection))
         }
         if let k = world.index(request: request) { reportPlacement(at: k) }
     }

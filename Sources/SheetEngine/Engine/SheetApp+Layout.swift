@@ -194,7 +194,7 @@ extension SheetApp {
                     )))
         }
         if let selection, world.views[selection].asDetent != current {
-            applyWrites([(selection, .detent(current))], cause: .engine(.selection))
+            applyWrite(selection, .detent(current), cause: .engine(.selection))
         }
         let why =
             cause == .b49
@@ -296,7 +296,7 @@ extension SheetApp {
                         "selection \(value) is not one of the active detents \(list(p.layout.detents)) (B23); the sheet stays"
                     )))
             if let current = p.layout.detent {
-                applyWrites([(selection, .detent(current))], cause: .engine(.selection))
+                applyWrite(selection, .detent(current), cause: .engine(.selection))
             }
             return
         }

@@ -152,7 +152,7 @@ extension SheetApp {
         }
         // The binding goes back to empty so that it agrees with what is shown.
         if world.index(of: mod) == nil, let slot = world.views.binding(of: mod), !world.views[slot].isEmpty {
-            applyWrites([(slot, emptyValue(of: mod))], cause: .engine(.oscillationGuard))
+            applyWrite(slot, emptyValue(of: mod), cause: .engine(.oscillationGuard))
         }
         return true
     }
@@ -189,7 +189,7 @@ extension SheetApp {
             return
         }
         if let slot = world.views.binding(of: mod) {
-            applyWrites([(slot, value(of: mod, for: r.item))], cause: .engine(why))
+            applyWrite(slot, value(of: mod, for: r.item), cause: .engine(why))
         }
         present(mod, item: r.item, override: false, request: r.serial)
     }

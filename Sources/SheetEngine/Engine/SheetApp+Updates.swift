@@ -53,7 +53,7 @@ extension SheetApp {
             steps.pending.append(.set([StateWrite(ref, value)]))
             return
         }
-        step(user: true) { applyWrites([(slot, value)], cause: .user) }
+        step(user: true) { applyWrite(slot, value, cause: .user) }
     }
 
     /// The error for a public slot name that names no slot.
@@ -113,41 +113,66 @@ extension SheetApp {
     /// act on presentation bindings, move sheets whose selection changed,
     /// refresh content that read a changed binding, then run `onChange` actions.
     func applyWrites(_ writes: [(SlotRef, Value)], cause: WriteCause) {
+        var update = Update()
+        for (slot, value) in writes { record(slot, value, cause: cause, in: &update) }
+        finish(update, cause: cause)
+    }
+
+    /// `applyWrites` of one write, without an array to hold it (its
+    /// allocation and its destruction through the tuple's metadata cost
+    /// about 200 instructions a write).
+    func applyWrite(_ slot: SlotRef, _ value: Value, cause: WriteCause) {
+        var update = Update()
+        record(slot, value, cause: cause, in: &update)
+        finish(update, cause: cause)
+    }
+
+    /// The slots an update changed and the presentation actions it
+    /// decided, in order.
+    struct Update {
         var changed: [SlotRef] = []
         var actions: [(ModifierRef, TriggerAction)] = []
+    }
 
-        for (slot, value) in writes where world.views.contains(slot.view) {
-            let old = world.views[slot]
-            let new = normalized(value, replacing: old)
-            // The user's action is recorded even when a policy then refuses the write.
-            // Measured once, for the event and for the memory it holds (about 160 instructions a record).
-            var newBytes: Int?
-            if cause == .user {
-                newBytes = new.estimatedBytes
-                emitWrite(slot, new, bytes: newBytes!, cause: cause)
-            }
-            var store = true
-            let mods = world.views[slot.view].triggers[slot.index]
-            if cause.makesRequests, !mods.isEmpty {
-                var rejected = 0
-                for mod in mods {
-                    let (keep, action) = decideTrigger(mod, old: old, new: new)
-                    if !keep { rejected += 1 }
-                    if let action {
-                        // B12: the last write to a slot in one update wins.
-                        actions.removeAll { $0.0 == mod }
-                        actions.append((mod, action))
-                    }
-                }
-                store = rejected < mods.count
-            }
-            guard store, old != new else { continue }
-            world.views[slot] = new
-            let bytes = newBytes ?? new.estimatedBytes
-            charge(bytes - old.estimatedBytes)
-            changed.append(slot)
-            if cause != .user { emitWrite(slot, new, bytes: bytes, cause: cause) }
+    /// Decides and stores one write of an update.
+    private func record(_ slot: SlotRef, _ value: Value, cause: WriteCause, in update: inout Update) {
+        guard world.views.contains(slot.view) else { return }
+        let old = world.views[slot]
+        let new = normalized(value, replacing: old)
+        // The user's action is recorded even when a policy then refuses the write.
+        // Measured once, for the event and for the memory it holds (about 160 instructions a record).
+        var newBytes: Int?
+        if cause == .user {
+            newBytes = new.estimatedBytes
+            emitWrite(slot, new, bytes: newBytes!, cause: cause)
         }
+        var store = true
+        let mods = world.views[slot.view].triggers[slot.index]
+        if cause.makesRequests, !mods.isEmpty {
+            var rejected = 0
+            for mod in mods {
+                let (keep, action) = decideTrigger(mod, old: old, new: new)
+                if !keep { rejected += 1 }
+                if let action {
+                    // B12: the last write to a slot in one update wins.
+                    update.actions.removeAll { $0.0 == mod }
+                    update.actions.append((mod, action))
+                }
+            }
+            store = rejected < mods.count
+        }
+        guard store, old != new else { return }
+        world.views[slot] = new
+        let bytes = newBytes ?? new.estimatedBytes
+        charge(bytes - old.estimatedBytes)
+        update.changed.append(slot)
+        if cause != .user { emitWrite(slot, new, bytes: bytes, cause: cause) }
+    }
+
+    /// What follows the writes of an update: bodies, presentation actions,
+    /// selections, dependent content, `onChange`.
+    private func finish(_ update: Update, cause: WriteCause) {
+        let (changed, actions) = (update.changed, update.actions)
         guard !changed.isEmpty || !actions.isEmpty else { return }
 
         reevaluateBodies(changed)
