@@ -37,12 +37,18 @@ extension SheetApp {
         guard let builder = declaration.modifiers[mod.index].content else { return }
         let name = declaration.name
         let context = ContentContext(
-            item: isItem(mod) ? world.stack[i].item : .none, presenter: name, detent: world.stack[i].layout.detent,
+            item: isItem(mod) ? world.stack[i].item : .none, detent: world.stack[i].layout.detent,
             declaration: declaration, captured: world.views[mod.view].snapshot, app: self)
+        // This evaluation's reads are noted from empty, and those of one it
+        // runs inside of are kept aside meanwhile.
+        var reads: [StateRef]? = []
+        swap(&reads, &contentReads)
         let content: SheetContent
         do {
             content = try builder(context)
+            swap(&reads, &contentReads)
         } catch {
+            swap(&reads, &contentReads)
             emit(
                 Event(
                     time: now, kind: .contentError, presenter: name, modifier: signature(of: mod),
@@ -51,7 +57,7 @@ extension SheetApp {
         }
         guard let k = world.index(request: request) else { return }
         world.stack[k].content = consume content
-        world.stack[k].dependencies = context.bindingReads.compactMap { world.views.slot($0) }
+        world.stack[k].dependencies = reads!.compactMap { world.views.slot($0) }
         if initial { checkEnvironment(k) }
         // The view read from the stored content (a path of stored
         // properties), and only when it is needed: taken before the content
@@ -166,5 +172,13 @@ extension SheetApp {
                 item: world.stack[index].itemID, rule: .b43,
                 note: .text("\(reset.joined(separator: ", ")) reset to the default inside the sheet (B43, iOS 27 SDK)"))
         )
+    }
+}
+
+extension SheetApp {
+    /// Notes that the content being evaluated read a binding (B14).
+    func noteContentRead(_ ref: StateRef) {
+        // Looked at in place: a copy of the list would make the append copy it.
+        if contentReads?.contains(ref) == false { contentReads!.append(ref) }
     }
 }

@@ -85,6 +85,10 @@ public final class SheetApp {
     @exclusivity(unchecked) var observers: [(id: Int, handler: (Event) -> Void)] = []
     /// The step machinery (`SheetApp+Steps.swift`).
     @exclusivity(unchecked) var steps = StepQueue()
+    /// The bindings the content being evaluated read (B14), in order
+    /// (`ContentContext.binding`); nil while no content is evaluated, so
+    /// that a context kept and read later notes nothing.
+    @exclusivity(unchecked) var contentReads: [StateRef]?
     /// Estimated bytes of state values and timeline events held (`limits.memoryBytes`).
     @exclusivity(unchecked) var heldBytes = 0
     /// Whether `limits.memoryBytes` was passed: the app refuses further calls.

@@ -259,31 +259,29 @@ extension SheetContent {
 /// `body` evaluation, which can be stale. B14: `item` is passed fresh, and
 /// `binding(_:)` reads the live value (a `Binding` passed to a child view)
 /// and makes the content update when it changes.
-public final class ContentContext {
+///
+/// A value: the bindings it reads are noted by the app, so an evaluation
+/// allocates no object for its context (a class's allocation and release
+/// cost about 400 instructions an evaluation).
+public struct ContentContext {
     /// The item of a `sheet(item:)` presentation.
     public let item: Value
-    /// The view whose modifier presents this content.
-    public let presenter: String
     /// The current detent of the presentation, if it has one.
     public let detent: Detent?
     let declaration: DeclaredView
     let captured: [Value]
     unowned let app: SheetApp
-    /// The bindings the content read. Unchecked: content runs on the
-    /// engine's thread and nothing reads the list while `binding` adds to
-    /// it (the dynamic check was about 70 instructions an evaluation).
-    @exclusivity(unchecked) private(set) var bindingReads: [StateRef] = []
 
-    init(
-        item: Value, presenter: String, detent: Detent?, declaration: DeclaredView, captured: [Value], app: SheetApp
-    ) {
+    init(item: Value, detent: Detent?, declaration: DeclaredView, captured: [Value], app: SheetApp) {
         self.item = item
-        self.presenter = presenter
         self.detent = detent
         self.declaration = declaration
         self.captured = captured
         self.app = app
     }
+
+    /// The view whose modifier presents this content.
+    public var presenter: String { declaration.name }
 
     /// The presenter's state as its last `body` evaluation captured it (B13), by slot name.
     public var capturedState: [String: Value] {
@@ -299,7 +297,7 @@ public final class ContentContext {
     /// to the presenter.
     public func binding(_ slot: String, view: String? = nil) -> Value {
         let ref = StateRef(view: view ?? presenter, slot: slot)
-        if !bindingReads.contains(ref) { bindingReads.append(ref) }
+        app.noteContentRead(ref)
         return app.value(ref) ?? .none
     }
 }

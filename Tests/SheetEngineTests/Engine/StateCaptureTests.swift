@@ -139,4 +139,35 @@ import Testing
         #expect(try environmentError(profile)?.detail.hasPrefix("No ObservableObject of type EnvObject found") == true)
         #expect(try environmentError(profile, passExplicitly: true) == nil)
     }
+
+    /// B14: the bindings an evaluation reads are its dependencies, and only
+    /// those: a context the content kept and reads later (outside any
+    /// evaluation) reads the live value but adds none.
+    @Test func B14_onlyTheBindingsAnEvaluationReads_refreshTheContent() throws {
+        nonisolated(unsafe) var kept: ContentContext?
+        let spec = ViewSpec(
+            name: "ContentView", state: [("isPresented", false), ("counter", 0), ("other", 0)],
+            modifiers: [
+                PresentationModifier(
+                    kind: .sheet, trigger: .isPresented(flag),
+                    content: { ctx in
+                        kept = ctx
+                        return SheetContent(text: "counter \(ctx.binding("counter"))")
+                    })
+            ])
+        let h = Harness()
+        try h.run { app in
+            try app.addView(spec)
+            try app.set(flag, true)
+            try app.advance(by: 500)
+        }
+        #expect(h.top?.text == "counter 0")
+        #expect(try h.run { app in try app.set(Views.ref("counter"), 1) }.map(\.kind).contains(.contentUpdated))
+        #expect(h.top?.text == "counter 1")
+
+        #expect(kept?.binding("other") == .int(0))
+        let events = try h.run { app in try app.set(Views.ref("other"), 5) }
+        #expect(!events.map(\.kind).contains(.contentUpdated), "a read after the evaluation is no dependency")
+        #expect(kept?.binding("other") == .int(5), "a kept context reads the live value")
+    }
 }
