@@ -80,7 +80,8 @@ extension SheetApp {
     /// `dismissDisabledIgnored` of the content of the presentation at `index`, read in place.
     func dismissDisabledIgnored(at index: Int) -> Bool {
         world.stack[index].shown.value.interactiveDismissDisabled
-            && !dismissDisabledTakesEffect(placement: world.stack[index].shown.value.interactiveDismissDisabledPlacement)
+            && !dismissDisabledTakesEffect(
+                placement: world.stack[index].shown.value.interactiveDismissDisabledPlacement)
     }
 
     /// Asks `should_dismiss`: a policy answering `false` vetoes (`true`, like
