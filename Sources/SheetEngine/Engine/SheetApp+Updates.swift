@@ -130,8 +130,8 @@ extension SheetApp {
     /// The slots an update changed and the presentation actions it
     /// decided, in order.
     struct Update {
-        var changed: [SlotRef] = []
-        var actions: [(ModifierRef, TriggerAction)] = []
+        var changed = InlineFirstList<SlotRef>()
+        var actions = InlineFirstList<(ModifierRef, TriggerAction)>()
     }
 
     /// Decides and stores one write of an update.
@@ -172,19 +172,18 @@ extension SheetApp {
     /// What follows the writes of an update: bodies, presentation actions,
     /// selections, dependent content, `onChange`.
     private func finish(_ update: Update, cause: WriteCause) {
-        let (changed, actions) = (update.changed, update.actions)
-        guard !changed.isEmpty || !actions.isEmpty else { return }
+        guard !update.changed.isEmpty || !update.actions.isEmpty else { return }
 
-        reevaluateBodies(changed)
-        let waiting = actions.count > 1 ? heldByPopoverDismissal(actions) : []
-        for (mod, action) in actions where !waiting.contains(mod) {
+        reevaluateBodies(update.changed)
+        let waiting = update.actions.count > 1 ? heldByPopoverDismissal(Array(update.actions)) : []
+        for (mod, action) in update.actions where !waiting.contains(mod) {
             switch action {
             case .present(let item, let override): present(mod, item: item, override: override)
             case .replace(let item): replace(mod, item: item)
             case .dismiss(let cause): if let i = world.index(of: mod) { beginDismiss(i, cause: cause) }
             }
         }
-        for slot in changed
+        for slot in update.changed
         where world.stack.contains(where: { $0.layout.selection == slot || $0.dependencies.contains(slot) }) {
             for request in world.stack.filter({ $0.layout.selection == slot }).map(\.request)
             where cause != .engine(.selection) {
@@ -194,7 +193,7 @@ extension SheetApp {
                 refreshContent(request: request)
             }
         }
-        runChangeObservers(changed)
+        runChangeObservers(update.changed)
     }
 
     /// Records a write of `value` (its `estimatedBytes` is `bytes`) to `slot`.
@@ -233,7 +232,7 @@ extension SheetApp {
     /// Re-evaluates the `body` of each view that depends on a
     /// changed slot (it reads or observes it), refreshing what its sheets
     /// captured, and reports it as `_printChanges()` does.
-    func reevaluateBodies(_ changed: [SlotRef]) {
+    func reevaluateBodies(_ changed: InlineFirstList<SlotRef>) {
         guard changed.contains(where: { world.views[$0.view].declaration.bodyDepends[$0.index] }) else { return }
         var order: [ViewRef] = []
         for slot in changed where world.views[slot.view].declaration.bodyDepends[slot.index] {
@@ -266,7 +265,7 @@ extension SheetApp {
         return profile.os.printsKeyPaths ? "\\\(model).\(declaration.slotNames[index])" : "@dependencies"
     }
 
-    func runChangeObservers(_ changed: [SlotRef]) {
+    func runChangeObservers(_ changed: InlineFirstList<SlotRef>) {
         // Checked on the row in one step: `contains` and the subscript cost about 250 a call.
         for slot in changed where world.views.observes(slot.view) {
             let declaration = world.views[slot.view].declaration
