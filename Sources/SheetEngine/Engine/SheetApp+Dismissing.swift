@@ -104,7 +104,7 @@ extension SheetApp {
         let view = declaration.name
         let dismissal = q.lifecycle.dismissal ?? Dismissal(cause: .binding)
         let (decision, decider) = askDismissed(q, declaration, cause: dismissal.cause)
-        let waiting = world.held[mod]?.count ?? 0
+        let waiting = world.held.waiting(for: mod)
         let held = decision.held ?? (waiting == 0 ? .hold : .presentNext)
         var handedTo: HeldRequest?
         if dismissal.replacement == nil {

@@ -40,7 +40,7 @@ extension SheetApp {
     /// modifier (a `queue` answer waits for it), within `budget` ms.
     func nextWindowWithHeldRequest(within budget: Int) -> (ModifierRef, left: Int)? {
         var best: (ModifierRef, left: Int)?
-        for (mod, left) in world.reopenWindows where left <= budget && world.held[mod] != nil {
+        for (mod, left) in world.reopenWindows where left <= budget && world.held.waiting(for: mod) > 0 {
             if best == nil || left < best!.left { best = (mod, left) }
         }
         return best

@@ -200,7 +200,7 @@ extension SheetApp {
         emit(
             Event(
                 time: now, kind: .queued, presenter: world.views[mod.view].name, modifier: signature(of: mod),
-                item: r.item.itemID, decider: .engine, note: .held(world.held[mod]!.count)))
+                item: r.item.itemID, decider: .engine, note: .held(world.held.waiting(for: mod))))
     }
 
     /// Takes the oldest request a modifier holds.
@@ -210,14 +210,8 @@ extension SheetApp {
     /// of its modifiers (one queued because the presenter was busy, B05).
     func presentWaiting(on host: Host) {
         guard !world.held.isEmpty, world.index(host: host) == nil else { return }
-        var best: (ModifierRef, Int)?
-        for (mod, queue) in world.held {
-            guard let first = queue.first, world.views.contains(mod.view), world.views[mod.view].host == host else {
-                continue
-            }
-            if best == nil || first.serial < best!.1 { best = (mod, first.serial) }
-        }
-        guard let (mod, _) = best, canPresentHeld(mod), let r = takeHeld(mod) else { return }
+        let mod = world.held.oldest { world.views.contains($0.view) && world.views[$0.view].host == host }
+        guard let mod, canPresentHeld(mod), let r = takeHeld(mod) else { return }
         presentHeld(mod, r, why: .heldRequest)
     }
 }

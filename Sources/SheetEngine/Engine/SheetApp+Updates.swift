@@ -327,7 +327,7 @@ extension SheetApp {
                 Event(
                     time: now, kind: .queued, presenter: view, modifier: signature, item: id,
                     decider: decider,
-                    note: .held(world.held[mod]!.count)))
+                    note: .held(world.held.waiting(for: mod))))
             return (false, nil)
         case .drop:
             emit(
@@ -362,7 +362,7 @@ extension SheetApp {
             modifier: declaration.modifiers[mod.index].signature,
             binding: declaration.modifiers[mod.index].trigger.binding.slot, item: item, itemID: itemID,
             phase: shown.map { world.stack[$0].phase },
-            currentItemID: shown.flatMap { world.stack[$0].itemID }, held: world.held[mod]?.count ?? 0,
+            currentItemID: shown.flatMap { world.stack[$0].itemID }, held: world.held.waiting(for: mod),
             presenterBusyWith: busyWith, blocked: blockReason(mod), reopenWindowLeft: world.reopenWindows[mod],
             stock: stock, os: profile.os.version)
     }

@@ -13,9 +13,12 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
     var keys: [ModifierRef] { entries.map(\.key) }
 
     private func position(of key: ModifierRef) -> (found: Bool, index: Int) {
-        for (i, e) in entries.enumerated() {
-            if e.key == key { return (true, i) }
-            if key < e.key { return (false, i) }
+        // By index, reading only the key: `for e in entries` copied each
+        // entry, its value too.
+        for i in entries.indices {
+            let k = entries[i].key
+            if k == key { return (true, i) }
+            if key < k { return (false, i) }
         }
         return (false, entries.count)
     }
@@ -74,6 +77,25 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
 }
 
 extension ModifierMap where Value == HeldQueue {
+    /// How many requests `key` holds, read in place.
+    func waiting(for key: ModifierRef) -> Int {
+        let (found, i) = position(of: key)
+        return found ? entries[i].value.count : 0
+    }
+
+    /// The modifier among those `include` accepts whose oldest request is
+    /// the oldest of all (read in place).
+    func oldest(where include: (ModifierRef) -> Bool) -> ModifierRef? {
+        var best: (key: ModifierRef, serial: Int)?
+        for i in entries.indices {
+            guard let serial = entries[i].value.first?.serial, best.map({ serial < $0.serial }) ?? true,
+                include(entries[i].key)
+            else { continue }
+            best = (entries[i].key, serial)
+        }
+        return best?.key
+    }
+
     /// Takes the oldest request `key` holds, dropping its queue when that
     /// was the last one. Found once and changed in place: through the
     /// subscripts it was found four times, and the queue copied out twice.
