@@ -166,21 +166,23 @@ extension SheetApp {
     func layOut(_ index: Int, initial: Bool, cause: RuleID? = nil) {
         let rules = resolver
         let kind = kind(of: world.stack[index].modifier)
-        // One copy of the content for every use below: passing `box.value`
-        // (a class's field) to a function copied it at each call, and a copy
-        // retains each of its fields.
-        let content = world.stack[index].shown.value
-        let style = rules.style(kind: kind, content: content, transition: world.stack[index].transition)
-        let active = activeDetents(at: index, content: content, style: style, report: true, opening: initial)
-        let selectionRef =
-            world.stack[index].ignoresDetents ? nil : rules.effectiveDetents(content, style: style)?.selection
+        let transition = world.stack[index].transition
+        let ignoresDetents = world.stack[index].ignoresDetents
+        // The content read in place, not copied out of its box (a copy
+        // retains each of its fields).
+        let (style, active, selectionRef, declared, sticky) = world.stack[index].shown.withValue { content in
+            let style = rules.style(kind: kind, content: content, transition: transition)
+            let active = activeDetents(at: index, content: content, style: style, report: true, opening: initial)
+            let selectionRef = ignoresDetents ? nil : rules.effectiveDetents(content, style: style)?.selection
+            if initial { reportIneffectiveModifiers(content, at: index, style: style) }
+            return (style, active, selectionRef, content.detents?.detents, content.stickyVertical)
+        }
         let selection = selectionRef.flatMap { world.views.slot($0) }
         let itemID = world.stack[index].itemID
-        if initial { reportIneffectiveModifiers(content, at: index, style: style) }
 
         let selected = selection.map { world.views[$0] } ?? .none
         let change = DetentResolver.relayout(
-            &world.stack[index].layout, active: active, style: style, declared: content.detents?.detents,
+            &world.stack[index].layout, active: active, style: style, declared: declared,
             selection: selection, selected: selected, opening: initial)
         let current = world.stack[index].layout.detent!
         let height = world.stack[index].layout.height
@@ -225,7 +227,7 @@ extension SheetApp {
                     )))
         case .resized(let mediumChanged):
             let rule: RuleID =
-                cause ?? (style == .formSheet ? (content.stickyVertical ? .b47 : .b30) : mediumChanged ? .b18 : .b17)
+                cause ?? (style == .formSheet ? (sticky ? .b47 : .b30) : mediumChanged ? .b18 : .b17)
             emit(
                 Event(
                     time: now, kind: cause != nil && change.detentMoved ? .detentChanged : .heightChanged,
@@ -235,7 +237,7 @@ extension SheetApp {
                     note: .text(
                         style == .formSheet
                             ? "\(why)form sheet \(Value.format(points: height)) tall"
-                                + (content.stickyVertical
+                                + (sticky
                                     ? ", sticky: grows with its content, never shrinks (B47)" : "")
                             : "\(why)detents re-resolved: \(list(active))")))
         }

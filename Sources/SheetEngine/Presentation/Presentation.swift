@@ -124,6 +124,11 @@ final class ContentBox: Hashable {
 
     init(_ value: consuming SheetContent) { self.value = value }
 
+    /// Calls `body` with the content in place: `box.value` passed on or
+    /// kept in a local is a copy, which retains each of its fields.
+    @inline(__always)
+    func withValue<R>(_ body: (SheetContent) throws -> R) rethrows -> R { try body(value) }
+
     nonisolated(unsafe) static let empty = ContentBox(SheetContent())
 
     private var hash: Int {
