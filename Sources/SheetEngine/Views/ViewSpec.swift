@@ -124,7 +124,11 @@ public struct PresentationModifier: Hashable {
     /// Runs when a dismissal has finished, after the binding is cleared (B02).
     @Uncompared public var onDismiss: EngineAction?
     /// What the presentation shows; nil shows nothing in particular.
-    @Uncompared public var content: ContentBuilder?
+    public var content: ContentBuilder? {
+        get { builder.build }
+        set { builder = UncomparedBuilder(build: newValue) }
+    }
+    private var builder: UncomparedBuilder
     /// Whether `content` always builds the same thing and reads nothing (a
     /// fixed text): then it is no code that could read the world, for
     /// `check`'s sleep sets (`SheetApp.stepsMayReadEverything`).
@@ -138,12 +142,23 @@ public struct PresentationModifier: Hashable {
         self.trigger = trigger
         self.attachment = attachment
         self.onDismiss = onDismiss
-        self.content = content
+        self.builder = UncomparedBuilder(build: content)
         self.signature = "\(kind.rawValue)(\(trigger.isItem ? "item" : "isPresented"):)"
     }
 
     /// `sheet(isPresented:)` as written in SwiftUI, for events.
     public let signature: String
+}
+
+/// A content closure, not compared (code is not). Held at its own type: in
+/// `Uncompared`, a generic, it was stored as a generic function, and each
+/// evaluation went through three thunks that each moved the built content
+/// (about 100 instructions an evaluation).
+private struct UncomparedBuilder: Hashable {
+    let build: ContentBuilder?
+
+    static func == (a: Self, b: Self) -> Bool { true }
+    func hash(into hasher: inout Hasher) {}
 }
 
 /// Where `.presentationDetents` is applied inside the sheet content (B21).
