@@ -33,7 +33,7 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
             // The value moves out and back, so changing it in place copies nothing.
             let (found, i) = position(of: key)
             var value = found ? entries.remove(at: i).value : nil
-            defer { if let value { entries.insert(Entry(key: key, value: value), at: i) } }
+            defer { if let value { place(Entry(key: key, value: value), at: i) } }
             yield &value
         }
     }
@@ -42,7 +42,7 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
         get { self[key] ?? fallback() }
         _modify {
             let (found, i) = position(of: key)
-            if !found { entries.insert(Entry(key: key, value: fallback()), at: i) }
+            if !found { place(Entry(key: key, value: fallback()), at: i) }
             yield &entries[i].value
         }
     }
@@ -53,7 +53,20 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
         return found ? entries.remove(at: i).value : nil
     }
 
-    mutating func removeAll() { entries.removeAll(keepingCapacity: true) }
+    /// One at a time from the end: for the handful a map holds, cheaper
+    /// than `removeAll(keepingCapacity:)`, which goes through
+    /// `replaceSubrange` (about 80 instructions; a user action empties the
+    /// oscillation guard's counts).
+    mutating func removeAll() {
+        while !entries.isEmpty { entries.removeLast() }
+    }
+
+    /// Inserts at `i`; appends when that is the end (most maps hold one
+    /// entry or none): an insert goes through `replaceSubrange`, about 100
+    /// instructions more.
+    private mutating func place(_ entry: Entry, at i: Int) {
+        if i == entries.count { entries.append(entry) } else { entries.insert(entry, at: i) }
+    }
 
     /// Changes every value in place, dropping those `change` answers nil for.
     mutating func update(_ change: (Value) -> Value?) {
