@@ -61,7 +61,7 @@ extension SheetApp {
         steps.busy = false
         steps.chained = 0
         steps.cut = false
-        if !steps.opened.isEmpty { steps.opened.removeAll(keepingCapacity: true) }
+        steps.opened.removeAllKeepingStorage()
     }
 
     /// A user action resets the oscillation guard's counts (P05).
@@ -95,7 +95,7 @@ extension SheetApp {
         }
         // Most steps queue nothing: emptying an empty queue made a new buffer.
         if steps.pendingHead > 0 {
-            steps.pending.removeAll(keepingCapacity: true)
+            steps.pending.removeAllKeepingStorage()
             steps.pendingHead = 0
         }
     }

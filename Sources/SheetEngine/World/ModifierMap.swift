@@ -53,13 +53,7 @@ struct ModifierMap<Value: Hashable>: Hashable, Sequence {
         return found ? entries.remove(at: i).value : nil
     }
 
-    /// One at a time from the end: for the handful a map holds, cheaper
-    /// than `removeAll(keepingCapacity:)`, which goes through
-    /// `replaceSubrange` (about 80 instructions; a user action empties the
-    /// oscillation guard's counts).
-    mutating func removeAll() {
-        while !entries.isEmpty { entries.removeLast() }
-    }
+    mutating func removeAll() { entries.removeAllKeepingStorage() }
 
     /// Inserts at `i`; appends when that is the end (most maps hold one
     /// entry or none): an insert goes through `replaceSubrange`, about 100
