@@ -21,7 +21,9 @@ extension SheetApp {
         while true {
             let budget = target - now
             let next = nextTransition(within: budget)
-            if !world.reopenWindows.isEmpty, let (mod, left) = nextWindowWithHeldRequest(within: budget), next.map({ left < $0.left }) ?? true {
+            if !world.reopenWindows.isEmpty, let (mod, left) = nextWindowWithHeldRequest(within: budget),
+                next.map({ left < $0.left }) ?? true
+            {
                 // B34: a request queued while the window was open is presented as it closes.
                 elapse(left)
                 if canPresentHeld(mod), let r = takeHeld(mod) { presentHeld(mod, r, why: .heldRequest) }
