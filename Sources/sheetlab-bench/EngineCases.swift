@@ -46,8 +46,8 @@ enum EngineBench {
     }
 
     /// The items the cycle selects. Built once: making a record is the
-    /// driver's work, as an app's is, not the engine's (it was about 58
-    /// instructions of every event measured).
+    /// driver's work, as an app's is, not the engine's (built every cycle,
+    /// it was about 60 instructions of every event measured).
     static let items: [Value] = (0..<3).map { .record(["id": .int($0)]) }
 
     /// Seed 000's cycle: open, swipe, re-tap while closing, reopened, swipe: 18 events.

@@ -17,11 +17,19 @@ struct LastFailed {
     /// The store of `project`.
     init(project: Project) { file = project.root + "/" + Project.stateFolder + "/last-failed" }
 
-    /// The real paths remembered; empty when none (or no file yet).
+    /// The real paths remembered; empty when none (or no file yet, or one
+    /// over `maximumBytes`). Read with `ConfinedFile`: Foundation's
+    /// `String(contentsOfFile:)` lost a 4 KiB buffer reading an empty file,
+    /// which is what a run with no failures leaves (valgrind: "definitely
+    /// lost").
     func load() -> Set<String> {
-        guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { return [] }
+        guard let read = try? ConfinedFile.read(file, maximumBytes: LastFailed.maximumBytes) else { return [] }
+        let text = String(decoding: read.bytes, as: UTF8.self)
         return Set(text.split(separator: "\n").map(String.init).filter { !$0.isEmpty })
     }
+
+    /// The largest store read: far more paths than a project has.
+    static let maximumBytes = 16 << 20
 
     /// Remembers the failures of a run: those remembered that did not run
     /// this time stay (as pytest's cache does), those that ran are replaced
